@@ -1,0 +1,27 @@
+"""kabalsolve: decides whether a solitaire deal can be won, and prints how.
+
+    >>> import kabalsolve
+    >>> deal = kabalsolve.deal_from_seed(1)
+    >>> sol = kabalsolve.solve(deal, draw=3)
+    >>> sol.result in ("won", "lost")
+    True
+    >>> kabalsolve.is_winnable(deal, draw=1) in (True, False)
+    True
+
+``solve`` returns a ``Solution``: ``result`` is "won" (``moves`` is a winning line,
+already replayed on the reference rules), "lost" (proved: the whole game tree was
+searched) or "unknown" (a budget ran out first).
+"""
+from ._version import __version__
+from .cards import Card, card_str, parse_card
+from .dealfile import read_deal, read_text
+from .errors import DealError, KabalError, MoveError, OptionError
+from .games.klondike import Deal, Move, Position, Rules
+from .generate import klondike_deal as deal_from_seed
+from .solution import Solution, Stats
+from .solver import is_winnable, solve
+
+__all__ = ["__version__", "Card", "card_str", "parse_card", "read_deal", "read_text",
+           "DealError", "KabalError", "MoveError", "OptionError", "Deal", "Move",
+           "Position", "Rules", "deal_from_seed", "Solution", "Stats", "is_winnable",
+           "solve"]

@@ -1,0 +1,147 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The compiled core: packed game states, move generation, the table and the search.
+
+Only ``kabalsolve.solver`` (and the tests, through the Board classes) call into it.
+One call per solve: a packed position and rule flags go in; a status, move codes and
+statistics come out.  No Python object is touched per node.
+"""
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport malloc, calloc, realloc, free
+from libc.string cimport memset, memcpy
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+include "_table.pxi"
+include "_search.pxi"
+include "_klondike.pxi"
+
+STATUS_NAMES = ("won", "lost", "unknown")
+STOP_NAMES = (None, "max_states", "timeout", "memory")
+
+# Move type numbers, as packed in the Klondike move codes (see _klondike.pxi).
+KLONDIKE_MOVE_TYPES = {"T2F": KL_T2F, "W2F": KL_W2F, "W2T": KL_W2T, "T2T": KL_T2T,
+                       "F2T": KL_F2T, "SWAPF": KL_SWAPF}
+
+
+cdef GameOps KLONDIKE_OPS
+KLONDIKE_OPS.gen = <gen_fn> kl_gen
+KLONDIKE_OPS.make = <make_fn> kl_make
+KLONDIKE_OPS.unmake = <unmake_fn> kl_unmake
+KLONDIKE_OPS.key = <key_fn> kl_key
+KLONDIKE_OPS.won = <won_fn> kl_won
+KLONDIKE_OPS.finish = <finish_fn> kl_finish
+KLONDIKE_OPS.max_moves = KL_MAX_MOVES
+
+
+cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int draw,
+                 int max_recycles, bint f2t) except -1:
+    """Fill s from Python values; raise ValueError on anything the core cannot hold."""
+    cdef int c, i
+    memset(s, 0, sizeof(KState))
+    if len(columns) != 7 or len(found) != 4:
+        raise ValueError("7 columns and 4 foundations expected")
+    if not 1 <= draw <= 24 or not 0 <= max_recycles <= 255:
+        raise ValueError("draw or passes out of range")
+    for c in range(7):
+        down, up = columns[c]
+        if len(down) > 7 or len(up) > 13 or (len(down) and not len(up)):
+            raise ValueError("column %d cannot be packed" % (c + 1))
+        s.ndown[c] = len(down)
+        s.nup[c] = len(up)
+        for i in range(len(down)):
+            s.down[c][i] = down[i]
+        for i in range(len(up)):
+            s.up[c][i] = up[i]
+    for c in range(7):
+        s.bottom[c] = s.down[c][0] if s.ndown[c] else (s.up[c][0] if s.nup[c] else 255)
+    for c in range(4):
+        s.found[c] = found[c]
+    if len(talon) > 24 or not 0 <= wp <= len(talon):
+        raise ValueError("talon cannot be packed")
+    s.ntal = len(talon)
+    for i in range(len(talon)):
+        s.tal[i] = talon[i]
+        s.tidx[i] = i
+        s.talmask |= 1u << i
+    s.wp = wp
+    s.recycles = recycles
+    s.draw = draw
+    s.max_recycles = max_recycles
+    s.f2t = 1 if f2t else 0
+    return 0
+
+
+def klondike_solve(columns, found, talon, int wp=0, int recycles=0, int draw=3,
+                   int max_recycles=KL_NOLIMIT, bint foundation_moves=True,
+                   unsigned long long max_states=0, double timeout=0.0,
+                   unsigned long long max_table_mb=8192):
+    """Decide a Klondike position.
+
+    columns: 7 pairs (face-down cards bottom->top, face-up cards bottom->top);
+    found: cards up per suit; talon: waste (bottom->top) then stock (turning order);
+    wp: how many talon cards are in the waste; max_recycles: 255 = unlimited.
+    Returns (status, stop_reason, move_codes, states, moves_made, table_bytes, seconds).
+    """
+    cdef KState s
+    cdef SearchResult res
+    cdef double t0, deadline = 0.0
+    cdef uint64_t max_bytes = max_table_mb * (1ULL << 20)
+    kl_load(&s, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves)
+    t0 = now_seconds()
+    if timeout > 0:
+        deadline = t0 + timeout
+    with nogil:
+        dfs(&KLONDIKE_OPS, &s, max_states, deadline, max_bytes, &res)
+    elapsed = now_seconds() - t0
+    path = [res.path[i] for i in range(res.path_len)] if res.path != NULL else []
+    free(res.path)
+    return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], path, res.states,
+            res.expanded, res.table_bytes, elapsed)
+
+
+def decode_move(uint32_t code):
+    """(type, a, b, n) of a Klondike move code."""
+    return (code & 15, (code >> 4) & 31, (code >> 9) & 31, (code >> 14) & 31)
+
+
+cdef class KlondikeBoard:
+    """One Klondike state held in the core, for tests and hints: the core's own move
+    generator, make/unmake and key, exposed one call at a time."""
+    cdef KState s
+    cdef list _undo
+
+    def __init__(self, columns, found, talon, int wp=0, int recycles=0, int draw=3,
+                 int max_recycles=KL_NOLIMIT, bint foundation_moves=True):
+        kl_load(&self.s, columns, found, talon, wp, recycles, draw, max_recycles,
+                foundation_moves)
+        self._undo = []
+
+    def moves(self, bint full=True):
+        """Move codes: every legal macro move (full) or the search's pruned, ordered list."""
+        cdef uint32_t buf[KL_MAX_MOVES]
+        cdef int n = kl_gen(&self.s, buf, 1 if full else 0)
+        return [buf[i] for i in range(n)]
+
+    def push(self, uint32_t code):
+        self._undo.append((code, kl_make(&self.s, code)))
+
+    def pop(self):
+        code, undo = self._undo.pop()
+        kl_unmake(&self.s, code, undo)
+        return code
+
+    def key(self):
+        cdef uint64_t k[KEY_WORDS]
+        kl_key(&self.s, k)
+        return (k[0], k[1])
+
+    def is_won(self):
+        return bool(kl_won(&self.s))
+
+    def snapshot(self):
+        """(foundations, [(face-down cards, face-up cards)] * 7, talon, wp, recycles)."""
+        cols = []
+        for c in range(7):
+            cols.append(([self.s.down[c][i] for i in range(self.s.ndown[c])],
+                         [self.s.up[c][i] for i in range(self.s.nup[c])]))
+        return ([self.s.found[i] for i in range(4)], cols,
+                [self.s.tal[i] for i in range(self.s.ntal)], self.s.wp, self.s.recycles)

@@ -1,0 +1,548 @@
+# Klondike in the core: the packed state, move generation, make/unmake, canonical key.
+#
+# Cards are bytes: card = suit * 13 + rank, rank 0 = Ace .. 12 = King, suits S H D C
+# (hearts and diamonds red), the numbering of kabalsolve.cards.
+#
+# The talon (stock and waste) is one ordered list tal[0..ntal-1]: tal[0..wp-1] is the
+# waste (bottom -> top) and tal[wp..] the stock in turning order.  Turning moves wp
+# forward by `draw`; recycling sets wp to 0; cards only ever leave the talon, so its
+# order never changes and the key only needs which of the 24 dealt stock cards remain
+# (a 24-bit mask) and wp.  The search never turns cards on its own: it plays "the talon
+# card at index j", any j that some number of turns (and recycles) brings to the top
+# (the K+ macro moves of Bjarnason et al.); the turns are rebuilt when the solution
+# is decoded.
+#
+# Move code (uint32): type in bits 0-3, a in 4-8, b in 9-13, n in 14-18.
+#   T2F  a=column                      top card of column a to its foundation
+#   W2F  a=talon index, n=recycles     talon card a to its foundation
+#   W2T  a=talon index, b=column, n=recycles
+#   T2T  a=from column, b=to column, n=cards
+#   F2T  a=suit, b=column              top card of a foundation onto column b
+#   SWAPF a=column, b=column, n=cards  the n cards above card q of column a go onto q's
+#                                      twin (top of column b), then q goes up: the only
+#                                      way the search moves part of a built run (proof
+#                                      at kl_gen)
+# Undo code (uint32): old wp in bits 0-4, "a card was turned up" in bit 8, the card
+# moved in bits 16-21, the talon card's dealt index in bits 24-28.
+
+cdef enum:
+    KL_T2F = 0
+    KL_W2F = 1
+    KL_W2T = 2
+    KL_T2T = 3
+    KL_F2T = 4
+    KL_SWAPF = 5
+    KL_MAX_MOVES = 400
+    KL_NOLIMIT = 255
+
+
+cdef struct KState:
+    uint8_t found[4]          # cards up per suit
+    uint8_t ndown[7]          # face-down cards per column
+    uint8_t nup[7]            # face-up cards per column
+    uint8_t up[7][13]         # face-up run per column, bottom -> top
+    uint8_t down[7][7]        # the dealt face-down cards; down[c][0..ndown-1] remain
+    uint8_t bottom[7]         # the card dealt at the bottom of each column (255: none)
+    uint8_t tal[24]           # talon cards in order
+    uint8_t tidx[24]          # dealt stock index of each talon card
+    uint8_t ntal
+    uint8_t wp                # cards in the waste: tal[wp-1] is on top
+    uint8_t recycles          # recycles used (counted only with limited passes)
+    uint32_t talmask          # bit i: dealt stock card i is still in the talon
+    # rules
+    uint8_t draw
+    uint8_t max_recycles      # KL_NOLIMIT = unlimited passes
+    uint8_t f2t               # foundation-to-tableau moves allowed
+
+
+cdef inline int c_rank(int c) noexcept nogil:
+    return c % 13
+
+cdef inline int c_suit(int c) noexcept nogil:
+    return c // 13
+
+cdef inline int c_red(int c) noexcept nogil:
+    cdef int s = c // 13
+    return s == 1 or s == 2
+
+cdef inline int c_twin(int c) noexcept nogil:
+    # same rank and colour, the other suit (S<->C, H<->D)
+    return (3 - c // 13) * 13 + c % 13
+
+cdef inline uint32_t kl_code(int t, int a, int b, int n) noexcept nogil:
+    return <uint32_t>(t | (a << 4) | (b << 9) | (n << 14))
+
+cdef inline int fits_on(int card, int top) noexcept nogil:
+    return c_rank(top) == c_rank(card) + 1 and c_red(top) != c_red(card)
+
+cdef inline int col_accepts(KState* s, int col, int card) noexcept nogil:
+    if s.nup[col] == 0:
+        return s.ndown[col] == 0 and c_rank(card) == 12
+    return fits_on(card, s.up[col][s.nup[col] - 1])
+
+cdef inline int playable(KState* s, int card) noexcept nogil:
+    return s.found[c_suit(card)] == c_rank(card)
+
+
+cdef int kl_is_safe(KState* s, int card) noexcept nogil:
+    # Is sending `card` (playable now) to its foundation at once never worse than any
+    # other move?  r is the 1-based rank, o1/o2 the other-colour suits, t the twin suit.
+    #
+    # With foundation-to-tableau moves allowed: safe when f(o1), f(o2) >= r - 1 and
+    # f(t) >= r - 2.  Proof: let U be the cards up now of rank <= r - 2 (all suits) and of
+    # rank r - 1 in suits o1, o2 and the card's own suit: all of them are up.  Anything
+    # that can sit on a U card has rank <= r - 2, so is in U too: no card that is not up
+    # now can ever lie on a U card.  Take any win W.  Delete from W every move of a U
+    # card (each trip of a U card down from its foundation and back) and drop U cards
+    # from moved runs: U cards only ever sit, in W, on top of runs and never directly
+    # on face-down cards or in empty columns (no U card is a King), so every other move
+    # stays legal (foundation moves of other cards need the U cards of their suit up,
+    # which they now always are).  In this shorter win nothing ever lies on `card`
+    # (only r - 1 cards of the other colour could, and they are in U) and the r - 1 of
+    # its suit never comes down, so moving `card` up first and deleting its later moves
+    # (or dropping it from moved runs) is still a win, one move shorter.
+    #
+    # Without foundation-to-tableau moves: safe when f(o1), f(o2) >= r - 2 and
+    # f(t) >= r - 3 (the "safe autoplay" rule).  Proof: foundations only grow.  Only the
+    # r - 1 cards x of the other colour could go on `card`; each is up or playable (its
+    # foundation stands at r - 2 until it goes up).  On x only an r - 2 card y of the
+    # card's colour could go: the own-suit one is up, the twin-suit one is up or
+    # playable.  On y only r - 3 cards of the other colour, all up.  So in any win W,
+    # replace each "x onto card" and "y onto x" by "x (y) to its foundation", skip the
+    # moves of cards so sent up early, and `card` is never needed in the tableau.
+    #
+    # Both rules are checked by tests/test_dominance.py on deals built so that a looser
+    # rule would lose a winnable deal.
+    cdef int r = c_rank(card) + 1
+    cdef int su = c_suit(card)
+    cdef int o1, o2, t = 3 - su
+    if su == 0 or su == 3:
+        o1 = 1; o2 = 2
+    else:
+        o1 = 0; o2 = 3
+    if s.f2t:
+        return s.found[o1] >= r - 1 and s.found[o2] >= r - 1 and s.found[t] >= r - 2
+    return s.found[o1] >= r - 2 and s.found[o2] >= r - 2 and s.found[t] >= r - 3
+
+
+cdef int kl_reachable(KState* s, int* idx, int* rec) noexcept nogil:
+    # Talon indices whose card some number of turns brings to the top of the waste, each
+    # with the recycles the first such route needs.  Returns how many.
+    cdef int n = 0, p, d = s.draw, ntal = s.ntal
+    cdef uint32_t seen = 0
+    if ntal == 0:
+        return 0
+    p = s.wp
+    while True:
+        if p > 0 and not (seen >> (p - 1)) & 1:
+            seen |= 1u << (p - 1)
+            idx[n] = p - 1; rec[n] = 0; n += 1
+        if p >= ntal:
+            break
+        p = p + d if p + d < ntal else ntal
+    if s.max_recycles != KL_NOLIMIT and s.recycles >= s.max_recycles:
+        return n
+    p = 0
+    while p < ntal:
+        p = p + d if p + d < ntal else ntal
+        if not (seen >> (p - 1)) & 1:
+            seen |= 1u << (p - 1)
+            idx[n] = p - 1; rec[n] = 1; n += 1
+    return n
+
+
+cdef inline int first_empty(KState* s) noexcept nogil:
+    cdef int j
+    for j in range(7):
+        if s.nup[j] == 0 and s.ndown[j] == 0:
+            return j
+    return -1
+
+
+cdef inline int kl_face_up(KState* s, int card) noexcept nogil:
+    cdef int c, i
+    for c in range(7):
+        for i in range(s.nup[c]):
+            if s.up[c][i] == card:
+                return 1
+    return 0
+
+
+cdef inline int kl_in_reach(KState* s, int card, int* tidx, int nt) noexcept nogil:
+    cdef int i
+    for i in range(nt):
+        if s.tal[tidx[i]] == card:
+            return 1
+    return 0
+
+
+cdef int kl_follower_ready(KState* s, int card, int* tidx, int nt) noexcept nogil:
+    # Could a card be put onto `card` right after it comes down from its foundation?
+    # Such a card x has the next lower rank and the other colour, and must be face up in
+    # the tableau, reachable in the talon, or on top of its own foundation.
+    cdef int x, su
+    for su in range(4):
+        if c_red(su * 13) == c_red(card):
+            continue
+        x = su * 13 + c_rank(card) - 1
+        if s.found[su] == c_rank(x) + 1 and s.f2t:
+            return 1
+        if s.found[su] > c_rank(x):
+            continue
+        if kl_face_up(s, x) or kl_in_reach(s, x, tidx, nt):
+            return 1
+    return 0
+
+
+cdef int kl_king_ready(KState* s, int* tidx, int nt) noexcept nogil:
+    # Is a King ready to enter an empty column at once: the base of a column with
+    # face-down cards, reachable in the talon, or on top of its foundation?
+    cdef int c, i
+    for c in range(7):
+        if s.ndown[c] and c_rank(s.up[c][0]) == 12:
+            return 1
+    for i in range(nt):
+        if c_rank(s.tal[tidx[i]]) == 12:
+            return 1
+    if s.f2t:
+        for i in range(4):
+            if s.found[i] == 13:
+                return 1
+    return 0
+
+
+cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
+    # All moves worth trying from s, best first; with full=1, every legal macro move
+    # unpruned and unordered (for perft against the Python rules).
+    #
+    # Pruning (full=0), each provably losing no win:
+    # 1. A safe foundation move (kl_is_safe) is the only move generated.  From the talon
+    #    only with draw 1 and unlimited passes, where every talon card is always
+    #    reachable, so taking one out changes nothing else (with draw 3 it shifts the
+    #    groups of three).
+    # 2. Part of a built run moves only as SWAPF.  Proof: the card a above q in a run
+    #    fits only on q or on q's twin q*, so moving part of a run means moving the run
+    #    above q onto q*.  Call two positions equivalent when they differ only by which
+    #    of twins q, q* (both face up) holds which run.  Every move from a position has
+    #    a counterpart from any equivalent one (targets are chosen by rank and colour,
+    #    so use whichever twin is free; bases of columns and face-down cards are the
+    #    same) leading to equivalent positions, except sending q up, which needs q free:
+    #    there the swap is made first, as SWAPF does.  So a win never needs other
+    #    partial moves.
+    # 3. A King goes only to the first empty column, and never from a column without
+    #    face-down cards: columns without face-down cards are interchangeable (the key
+    #    does not tell them apart), so those moves lead to the same key.
+    # 4. A whole run moves off a column with no face-down card (emptying it) only when no
+    #    column is empty and a King is ready to go into it at once (kl_king_ready).
+    #    Proof: emptying a column is useful only for a King to come in (the run itself is
+    #    as free in its own column as on its new parent).  In a win, delay the emptying
+    #    move to just before that King moves in: moves in between that touch the run
+    #    work the same with the run still in its column, and a move of the run's new
+    #    parent column takes the run along, which is undone by moving the run later onto
+    #    the parent where it now is.  If another column is empty then, the King can go
+    #    there instead and the emptying is delayed further.
+    # 5. A card comes down from its foundation only if a card x that fits on it is ready
+    #    to follow at once (kl_follower_ready), and never an Ace.  Proof: a card m brought
+    #    down that nothing is ever put on can stay up: delete its trip (it only covers the
+    #    card it lies on).  Otherwise delay the move down to just before the first card x
+    #    goes onto m; moves in between do not need m down (only m can go up onto its
+    #    foundation) and a move of m itself is merged into the move down.  At that point
+    #    x is face up, reachable in the talon, or (a chain of moves down) on top of its
+    #    foundation.
+    cdef int n = 0, c, j, k, card, top, base, q, fe, empty_useful
+    cdef int tidx[24]
+    cdef int trec[24]
+    cdef int nt, i
+    cdef uint32_t buckets[6][KL_MAX_MOVES]
+    cdef int nb[6]
+
+    nt = kl_reachable(s, tidx, trec)
+
+    if full:
+        for c in range(7):
+            if s.nup[c]:
+                if playable(s, s.up[c][s.nup[c] - 1]):
+                    out[n] = kl_code(KL_T2F, c, 0, 0); n += 1
+                for k in range(s.nup[c]):
+                    card = s.up[c][k]
+                    for j in range(7):
+                        if j != c and col_accepts(s, j, card):
+                            out[n] = kl_code(KL_T2T, c, j, s.nup[c] - k); n += 1
+        for i in range(nt):
+            card = s.tal[tidx[i]]
+            if playable(s, card):
+                out[n] = kl_code(KL_W2F, tidx[i], 0, trec[i]); n += 1
+            for j in range(7):
+                if col_accepts(s, j, card):
+                    out[n] = kl_code(KL_W2T, tidx[i], j, trec[i]); n += 1
+        if s.f2t:
+            for k in range(4):
+                if s.found[k]:
+                    card = k * 13 + s.found[k] - 1
+                    for j in range(7):
+                        if col_accepts(s, j, card):
+                            out[n] = kl_code(KL_F2T, k, j, 0); n += 1
+        return n
+
+    # 1. forced safe moves
+    for c in range(7):
+        if s.nup[c]:
+            card = s.up[c][s.nup[c] - 1]
+            if playable(s, card) and kl_is_safe(s, card):
+                out[0] = kl_code(KL_T2F, c, 0, 0)
+                return 1
+    if s.draw == 1 and s.max_recycles == KL_NOLIMIT:
+        for i in range(nt):
+            card = s.tal[tidx[i]]
+            if playable(s, card) and kl_is_safe(s, card):
+                out[0] = kl_code(KL_W2F, tidx[i], 0, trec[i])
+                return 1
+
+    # buckets, best first: 0 turn up a card by a foundation move; 1 turn up a card by
+    # moving a run; 2 other foundation moves; 3 talon to tableau; 4 runs that empty a
+    # column; 5 foundation to tableau
+    for k in range(6):
+        nb[k] = 0
+    fe = first_empty(s)
+    empty_useful = fe < 0 and kl_king_ready(s, tidx, nt)
+    for c in range(7):
+        if s.nup[c] == 0:
+            continue
+        top = s.up[c][s.nup[c] - 1]
+        if playable(s, top):
+            k = 0 if (s.nup[c] == 1 and s.ndown[c] > 0) else 2
+            buckets[k][nb[k]] = kl_code(KL_T2F, c, 0, 0); nb[k] += 1
+        base = s.up[c][0]
+        if s.ndown[c] > 0 or empty_useful:
+            for j in range(7):
+                if j == c:
+                    continue
+                if s.nup[j] == 0:
+                    if j != fe or s.ndown[c] == 0 or c_rank(base) != 12:
+                        continue
+                elif not fits_on(base, s.up[j][s.nup[j] - 1]):
+                    continue
+                k = 1 if s.ndown[c] > 0 else 4
+                buckets[k][nb[k]] = kl_code(KL_T2T, c, j, s.nup[c]); nb[k] += 1
+        # SWAPF: q = up[c][i-1] playable, its twin the top of another column
+        for i in range(1, s.nup[c]):
+            q = s.up[c][i - 1]
+            if not playable(s, q):
+                continue
+            for j in range(7):
+                if j != c and s.nup[j] and s.up[j][s.nup[j] - 1] == c_twin(q):
+                    k = 0 if (i == 1 and s.ndown[c] > 0) else 2
+                    buckets[k][nb[k]] = kl_code(KL_SWAPF, c, j, s.nup[c] - i); nb[k] += 1
+    for i in range(nt):
+        card = s.tal[tidx[i]]
+        if playable(s, card):
+            buckets[2][nb[2]] = kl_code(KL_W2F, tidx[i], 0, trec[i]); nb[2] += 1
+        for j in range(7):
+            if s.nup[j] == 0:
+                if j != fe or c_rank(card) != 12:
+                    continue
+            elif not fits_on(card, s.up[j][s.nup[j] - 1]):
+                continue
+            buckets[3][nb[3]] = kl_code(KL_W2T, tidx[i], j, trec[i]); nb[3] += 1
+    if s.f2t:
+        for k in range(4):
+            if s.found[k] < 2:
+                continue       # an Ace brought down could never hold a card
+            card = k * 13 + s.found[k] - 1
+            if not kl_follower_ready(s, card, tidx, nt):
+                continue
+            for j in range(7):
+                if s.nup[j] == 0:
+                    if j != fe or c_rank(card) != 12:
+                        continue
+                elif not fits_on(card, s.up[j][s.nup[j] - 1]):
+                    continue
+                buckets[5][nb[5]] = kl_code(KL_F2T, k, j, 0); nb[5] += 1
+    for k in range(6):
+        for i in range(nb[k]):
+            out[n] = buckets[k][i]; n += 1
+    return n
+
+
+cdef inline int kl_reveal(KState* s, int c) noexcept nogil:
+    if s.nup[c] == 0 and s.ndown[c] > 0:
+        s.ndown[c] -= 1
+        s.up[c][0] = s.down[c][s.ndown[c]]
+        s.nup[c] = 1
+        return 1 << 8
+    return 0
+
+
+cdef inline int kl_tal_take(KState* s, int j) noexcept nogil:
+    # remove talon card j; returns card | dealt index << 8
+    cdef int card = s.tal[j], oi = s.tidx[j], i
+    for i in range(j, s.ntal - 1):
+        s.tal[i] = s.tal[i + 1]
+        s.tidx[i] = s.tidx[i + 1]
+    s.ntal -= 1
+    s.talmask &= ~(1u << oi)
+    s.wp = j
+    return card | (oi << 8)
+
+
+cdef inline void kl_tal_put(KState* s, int j, int card, int oi) noexcept nogil:
+    cdef int i = s.ntal
+    while i > j:
+        s.tal[i] = s.tal[i - 1]
+        s.tidx[i] = s.tidx[i - 1]
+        i -= 1
+    s.tal[j] = card
+    s.tidx[j] = oi
+    s.ntal += 1
+    s.talmask |= 1u << oi
+
+
+cdef inline void kl_move_run(KState* s, int a, int b, int n) noexcept nogil:
+    cdef int i, start = s.nup[a] - n
+    for i in range(n):
+        s.up[b][s.nup[b] + i] = s.up[a][start + i]
+    s.nup[b] += n
+    s.nup[a] -= n
+
+
+cdef uint32_t kl_make(KState* s, uint32_t m) noexcept nogil:
+    cdef int t = m & 15, a = (m >> 4) & 31, b = (m >> 9) & 31, n = (m >> 14) & 31
+    cdef uint32_t undo = s.wp
+    cdef int card, x
+    if t == KL_T2F:
+        s.nup[a] -= 1
+        card = s.up[a][s.nup[a]]
+        s.found[c_suit(card)] += 1
+        undo |= kl_reveal(s, a) | (card << 16)
+    elif t == KL_W2F or t == KL_W2T:
+        x = kl_tal_take(s, a)
+        card = x & 255
+        undo |= (card << 16) | ((x >> 8) << 24)
+        if s.max_recycles != KL_NOLIMIT:
+            s.recycles += n
+        if t == KL_W2F:
+            s.found[c_suit(card)] += 1
+        else:
+            s.up[b][s.nup[b]] = card
+            s.nup[b] += 1
+    elif t == KL_T2T:
+        kl_move_run(s, a, b, n)
+        undo |= kl_reveal(s, a)
+    elif t == KL_F2T:
+        s.found[a] -= 1
+        card = a * 13 + s.found[a]
+        s.up[b][s.nup[b]] = card
+        s.nup[b] += 1
+    else:  # KL_SWAPF
+        kl_move_run(s, a, b, n)
+        s.nup[a] -= 1
+        card = s.up[a][s.nup[a]]
+        s.found[c_suit(card)] += 1
+        undo |= kl_reveal(s, a) | (card << 16)
+    return undo
+
+
+cdef void kl_unmake(KState* s, uint32_t m, uint32_t undo) noexcept nogil:
+    cdef int t = m & 15, a = (m >> 4) & 31, b = (m >> 9) & 31, n = (m >> 14) & 31
+    cdef int card = (undo >> 16) & 63
+    if (t == KL_T2F or t == KL_T2T or t == KL_SWAPF) and (undo >> 8) & 1:
+        s.nup[a] = 0
+        s.ndown[a] += 1
+    if t == KL_T2F:
+        s.found[c_suit(card)] -= 1
+        s.up[a][s.nup[a]] = card
+        s.nup[a] += 1
+    elif t == KL_W2F or t == KL_W2T:
+        if t == KL_W2F:
+            s.found[c_suit(card)] -= 1
+        else:
+            s.nup[b] -= 1
+        if s.max_recycles != KL_NOLIMIT:
+            s.recycles -= n
+        kl_tal_put(s, a, card, (undo >> 24) & 31)
+    elif t == KL_T2T:
+        kl_move_run(s, b, a, n)
+    elif t == KL_F2T:
+        s.nup[b] -= 1
+        s.found[a] += 1
+    else:
+        s.found[c_suit(card)] -= 1
+        s.up[a][s.nup[a]] = card
+        s.nup[a] += 1
+        kl_move_run(s, b, a, n)
+    s.wp = undo & 31
+
+
+cdef inline int kl_won(KState* s) noexcept nogil:
+    return s.found[0] + s.found[1] + s.found[2] + s.found[3] == 52
+
+
+cdef int kl_finish(KState* s, uint32_t* out) noexcept nogil:
+    # With no face-down card and an empty talon the game is won: every column is a
+    # proper run, so the lowest card left of all sits on top of its column and fits its
+    # foundation.  Play those moves; returns how many.
+    cdef int n = 0, c, k
+    for c in range(7):
+        if s.ndown[c]:
+            return -1
+    if s.ntal:
+        return -1
+    while not kl_won(s):
+        for c in range(7):
+            if s.nup[c] and playable(s, s.up[c][s.nup[c] - 1]):
+                out[n] = kl_code(KL_T2F, c, 0, 0)
+                kl_make(s, out[n])
+                n += 1
+                break
+        else:
+            return -1   # cannot happen (see above); the caller treats it as no finish
+    return n
+
+
+cdef inline void bits_put(uint64_t* w, int* pos, uint64_t v, int nbits) noexcept nogil:
+    cdef int p = pos[0], word = p >> 6, off = p & 63
+    w[word] |= v << off
+    if off + nbits > 64:
+        w[word + 1] |= v >> (64 - off)
+    pos[0] = p + nbits
+
+
+cdef void kl_key(KState* s, uint64_t* key) noexcept nogil:
+    # The canonical key, 128 bits (82 used, bit 127 always set):
+    #   foundations 4 x 4 bits, talon mask 24, canonical wp 5, recycles 8 (limited
+    #   passes only, else 0), face-down count per column 7 x 3, and per column one bit:
+    #   "no face-down cards, and the column's dealt bottom card (not a King) is still at
+    #   its bottom".
+    # Why this is all: the face-up tableau cards are the cards not up, not in the talon
+    # and not face down.  Each face-up card is the base of a column or lies on one of
+    # the two cards of the next rank and other colour.  The base of a column with
+    # face-down cards is the dealt card just above them; every face-up King is a base;
+    # the only other bases are dealt bottom cards (no card but a King enters an empty
+    # column), which the flag bits give.  Going down from the Kings, each non-base card
+    # must lie on one of its two possible parents, and the ways they can differ are
+    # exactly exchanges of what lies on two twins (same rank and colour).  Positions
+    # that differ by such exchanges have the same moves to equivalent positions (the
+    # argument at kl_gen, pruning 2), so they win or lose together; the key merges them
+    # as it merges the order of columns without face-down cards.
+    # With unlimited passes, wp is replaced by 0 whenever the cards reachable from it are
+    # those reachable after a recycle (wp = 0, a multiple of draw, or the whole talon):
+    # such states have the same moves to the same successors.
+    cdef int c, pos = 0, wp, flags = 0
+    key[0] = 0; key[1] = 0
+    for c in range(4):
+        bits_put(key, &pos, s.found[c], 4)
+    bits_put(key, &pos, s.talmask, 24)
+    wp = s.wp
+    if s.max_recycles == KL_NOLIMIT:
+        if wp % s.draw == 0 or wp == s.ntal:
+            wp = 0
+    else:
+        bits_put(key, &pos, s.recycles, 8)
+    bits_put(key, &pos, wp, 5)
+    for c in range(7):
+        bits_put(key, &pos, s.ndown[c], 3)
+        if (s.ndown[c] == 0 and s.nup[c] and s.up[c][0] == s.bottom[c]
+                and c_rank(s.bottom[c]) != 12):
+            flags |= 1 << c
+    bits_put(key, &pos, flags, 7)
+    key[1] |= 1ULL << 63

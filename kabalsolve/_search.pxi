@@ -1,0 +1,201 @@
+# The search: depth-first with make/unmake on one mutable state and an exact table of
+# visited keys.  It is game-agnostic: a game supplies its functions in a GameOps.
+#
+# Why a visited set is enough: the question is "is a won position reachable?", and a
+# depth-first search that expands every key once visits every key reachable from the
+# start (the move generator is a function of the key).  So the search ends either on a
+# won position (the moves on the stack are the solution), or with every reachable key
+# expanded, which proves the deal lost; a budget that stops it earlier answers unknown.
+
+cdef enum:
+    S_WON = 0
+    S_LOST = 1
+    S_UNKNOWN = 2
+    STOP_NONE = 0
+    STOP_STATES = 1
+    STOP_TIME = 2
+    STOP_MEMORY = 3
+
+
+ctypedef int (*gen_fn)(void* st, uint32_t* out, int full) noexcept nogil
+ctypedef uint32_t (*make_fn)(void* st, uint32_t m) noexcept nogil
+ctypedef void (*unmake_fn)(void* st, uint32_t m, uint32_t undo) noexcept nogil
+ctypedef void (*key_fn)(void* st, uint64_t* key) noexcept nogil
+ctypedef int (*won_fn)(void* st) noexcept nogil
+ctypedef int (*finish_fn)(void* st, uint32_t* out) noexcept nogil
+
+
+cdef struct GameOps:
+    gen_fn gen
+    make_fn make
+    unmake_fn unmake
+    key_fn key
+    won_fn won
+    finish_fn finish      # may be NULL: a shortcut to the end from an obviously won state
+    int max_moves         # most moves gen can return
+
+
+cdef struct Frame:
+    uint64_t start        # where this frame's moves begin in the move arena
+    int n                 # how many moves
+    int i                 # next move to try
+    uint32_t move         # the move that led here
+    uint32_t undo
+
+
+cdef struct SearchResult:
+    int status
+    int stop_reason
+    uint64_t states       # keys inserted into the table
+    uint64_t expanded     # moves made
+    uint64_t table_bytes
+    int depth
+    uint32_t* path        # malloc'd, the winning moves (status S_WON)
+    int path_len
+
+
+cdef inline double now_seconds() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double deadline,
+                  SearchResult* res, Frame** frames_p, uint32_t** arena_p) noexcept nogil:
+    # Runs the search; frames and arena may be reallocated (the caller frees them).
+    cdef uint64_t key[KEY_WORDS]
+    cdef Frame* frames = frames_p[0]
+    cdef Frame* f
+    cdef Frame* nf
+    cdef uint32_t* arena = arena_p[0]
+    cdef uint32_t* na
+    cdef uint64_t arena_cap = 1 << 16, need
+    cdef int frames_cap = 1024, d = 0, r, k, fin
+    cdef uint32_t m, undo
+    cdef uint32_t finish_moves[64]
+
+    g.key(st, key)
+    table_insert(tab, key)
+    res.states = 1
+    if g.won(st):
+        res.status = S_WON
+        return 0
+    frames[0].start = 0
+    frames[0].n = g.gen(st, arena, 0)
+    frames[0].i = 0
+    while True:
+        f = &frames[d]
+        if f.i >= f.n:
+            if d == 0:
+                res.status = S_LOST
+                return 0
+            g.unmake(st, f.move, f.undo)
+            d -= 1
+            continue
+        m = arena[f.start + f.i]
+        f.i += 1
+        undo = g.make(st, m)
+        res.expanded += 1
+        g.key(st, key)
+        r = table_insert(tab, key)
+        if r == 0:
+            g.unmake(st, m, undo)
+            continue
+        if r < 0:
+            g.unmake(st, m, undo)
+            res.stop_reason = STOP_MEMORY
+            return d
+        res.states += 1
+        if d + 2 >= frames_cap:
+            nf = <Frame*> realloc(frames, 2 * frames_cap * sizeof(Frame))
+            if nf == NULL:
+                g.unmake(st, m, undo)
+                res.stop_reason = STOP_MEMORY
+                return d
+            frames_cap *= 2
+            frames = nf
+            frames_p[0] = nf
+            f = &frames[d]
+        need = f.start + f.n + g.max_moves
+        if need > arena_cap:
+            while need > arena_cap:
+                arena_cap *= 2
+            na = <uint32_t*> realloc(arena, arena_cap * sizeof(uint32_t))
+            if na == NULL:
+                g.unmake(st, m, undo)
+                res.stop_reason = STOP_MEMORY
+                return d
+            arena = na
+            arena_p[0] = na
+        d += 1
+        nf = &frames[d]
+        nf.move = m
+        nf.undo = undo
+        nf.start = f.start + f.n
+        nf.i = 0
+        nf.n = 0
+        if g.won(st):
+            res.status = S_WON
+            return d
+        if g.finish != NULL:
+            fin = g.finish(st, finish_moves)
+            if fin >= 0:
+                for k in range(fin):
+                    arena[nf.start + k] = finish_moves[k]
+                nf.n = fin
+                nf.i = fin
+                res.status = S_WON
+                return d
+        nf.n = g.gen(st, arena + nf.start, 0)
+        if max_states and res.states >= max_states:
+            res.stop_reason = STOP_STATES
+            return d
+        if deadline > 0 and (res.states & 1023) == 0 and now_seconds() > deadline:
+            res.stop_reason = STOP_TIME
+            return d
+
+
+cdef void dfs(GameOps* g, void* st, uint64_t max_states, double deadline,
+              uint64_t max_table_bytes, SearchResult* res) noexcept nogil:
+    """Search from st (which it changes); fills res.  res.path is malloc'd (caller frees)."""
+    cdef Table tab
+    cdef Frame* frames = NULL
+    cdef uint32_t* arena = NULL
+    cdef int d, k
+    res.status = S_UNKNOWN
+    res.stop_reason = STOP_NONE
+    res.states = 0
+    res.expanded = 0
+    res.path = NULL
+    res.path_len = 0
+    res.depth = 0
+    res.table_bytes = 0
+    if max_table_bytes < (1 << 22):
+        max_table_bytes = 1 << 22
+    if table_init(&tab, 1 << 14, max_table_bytes) != 0:
+        res.stop_reason = STOP_MEMORY
+        return
+    frames = <Frame*> malloc(1024 * sizeof(Frame))
+    arena = <uint32_t*> malloc((1 << 16) * sizeof(uint32_t))
+    if frames == NULL or arena == NULL:
+        res.stop_reason = STOP_MEMORY
+    else:
+        d = dfs_loop(g, st, &tab, max_states, deadline, res, &frames, &arena)
+        res.depth = d
+        if res.status == S_WON:
+            # the path: the move into each frame 1..d, then frame d's finishing moves
+            res.path_len = d + (frames[d].i if d > 0 else 0)
+            res.path = <uint32_t*> malloc((res.path_len + 1) * sizeof(uint32_t))
+            if res.path == NULL:
+                res.status = S_UNKNOWN
+                res.stop_reason = STOP_MEMORY
+            else:
+                for k in range(1, d + 1):
+                    res.path[k - 1] = frames[k].move
+                if d > 0:
+                    for k in range(frames[d].i):
+                        res.path[d + k] = arena[frames[d].start + k]
+    res.table_bytes = table_bytes(&tab)
+    table_free(&tab)
+    free(frames)
+    free(arena)

@@ -1,0 +1,98 @@
+# The transposition table: an exact hash set of 128-bit state keys.
+#
+# Entry layout: two uint64 words, the packed canonical key of a state (see the game's
+# key function).  Every real key has its sentinel bit (bit 127) set, so the all-zero
+# entry marks an empty slot.  Open addressing with linear probing; the table doubles
+# when it is 3/4 full and refuses to grow past its memory budget (the search then stops
+# with "unknown").  Nothing is ever evicted: membership is exact, which is what a proof
+# of "lost" needs.
+
+cdef enum:
+    KEY_WORDS = 2                       # a key is 2 x 64 bits; bit 127 is always set
+
+cdef struct Table:
+    uint64_t* slots          # KEY_WORDS words per slot
+    uint64_t mask            # capacity - 1 (capacity is a power of two)
+    uint64_t count
+    uint64_t max_bytes       # the table never grows past this
+
+
+cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
+    # splitmix64's finaliser: every input bit affects every output bit
+    x ^= x >> 30
+    x *= 0xbf58476d1ce4e5b9ULL
+    x ^= x >> 27
+    x *= 0x94d049bb133111ebULL
+    x ^= x >> 31
+    return x
+
+
+cdef inline uint64_t key_hash(const uint64_t* k) noexcept nogil:
+    return mix64(k[0] ^ mix64(k[1]))
+
+
+cdef int table_init(Table* t, uint64_t capacity, uint64_t max_bytes) noexcept nogil:
+    t.slots = <uint64_t*> calloc(capacity * KEY_WORDS, sizeof(uint64_t))
+    if t.slots == NULL:
+        return -1
+    t.mask = capacity - 1
+    t.count = 0
+    t.max_bytes = max_bytes
+    return 0
+
+
+cdef void table_free(Table* t) noexcept nogil:
+    free(t.slots)
+    t.slots = NULL
+
+
+cdef inline uint64_t* table_probe(Table* t, const uint64_t* k) noexcept nogil:
+    # the slot holding k, or the empty slot where it belongs
+    cdef uint64_t i = key_hash(k) & t.mask
+    cdef uint64_t* s
+    while True:
+        s = t.slots + i * KEY_WORDS
+        if s[1] == 0 or (s[0] == k[0] and s[1] == k[1]):
+            return s
+        i = (i + 1) & t.mask
+
+
+cdef int table_grow(Table* t) noexcept nogil:
+    cdef uint64_t old_cap = t.mask + 1
+    cdef uint64_t new_cap = old_cap * 2
+    cdef uint64_t* old = t.slots
+    cdef uint64_t i
+    cdef uint64_t* s
+    cdef uint64_t* d
+    if new_cap * KEY_WORDS * sizeof(uint64_t) > t.max_bytes:
+        return -1
+    t.slots = <uint64_t*> calloc(new_cap * KEY_WORDS, sizeof(uint64_t))
+    if t.slots == NULL:
+        t.slots = old
+        return -1
+    t.mask = new_cap - 1
+    for i in range(old_cap):
+        s = old + i * KEY_WORDS
+        if s[1] != 0:
+            d = table_probe(t, s)
+            d[0] = s[0]; d[1] = s[1]
+    free(old)
+    return 0
+
+
+cdef inline int table_insert(Table* t, const uint64_t* k) noexcept nogil:
+    """1 if k was new (and is now in), 0 if it was there, -1 if the table is full."""
+    cdef uint64_t* s
+    if (t.count + 1) * 4 > (t.mask + 1) * 3:
+        if table_grow(t) != 0:
+            return -1
+    s = table_probe(t, k)
+    if s[1] != 0:
+        return 0
+    s[0] = k[0]; s[1] = k[1]
+    t.count += 1
+    return 1
+
+
+cdef inline uint64_t table_bytes(Table* t) noexcept nogil:
+    return (t.mask + 1) * KEY_WORDS * sizeof(uint64_t)

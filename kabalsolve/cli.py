@@ -1,0 +1,121 @@
+"""The ``kabalsolve`` command.
+
+``kabalsolve DEAL [OPTIONS]`` is ``kabalsolve solve DEAL [OPTIONS]``: a first word that
+is not a subcommand is taken as a deal, so options may come before or after it.
+Exit status (one table, used everywhere): see EXIT below.
+"""
+from __future__ import annotations
+
+import sys
+from typing import List, Optional
+
+import click
+
+from . import __version__
+from .dealfile import read_bytes, read_file
+from .errors import KabalError
+from .solver import solve
+
+#: exit status by outcome
+EXIT = {"won": 0, "lost": 1, "unknown": 3, "error": 2}
+
+
+def fail(message: str) -> "click.exceptions.Exit":
+    """Print one error line on stderr and leave with status 2."""
+    click.echo("kabalsolve: error: %s" % message, err=True)
+    return click.exceptions.Exit(EXIT["error"])
+
+
+class DefaultToSolve(click.Group):
+    """A group whose first argument, when it is not a subcommand, is a deal for ``solve``."""
+
+    def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
+        if args and args[0] not in self.commands and args[0] not in (
+                "--help", "-h", "--version"):
+            args = ["solve"] + list(args)
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=DefaultToSolve, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="kabalsolve")
+def cli() -> None:
+    """Decide whether a solitaire deal can be won, and print how.
+
+    \b
+      kabalsolve deal.txt              solve a Klondike deal (draw 3)
+      kabalsolve --draw 1 deal.txt     draw one card at a time
+      kabalsolve - < deal.txt          read the deal from standard input
+
+    Exit status: 0 won, 1 lost, 3 unknown (a budget ran out), 2 bad input or usage.
+    """
+
+
+@cli.command()
+@click.argument("deal", metavar="DEAL")
+@click.option("--draw", type=click.IntRange(1, 24), default=3, show_default=True,
+              help="Cards turned from the stock at a time.")
+@click.option("--passes", type=click.IntRange(1, 255), default=None,
+              help="Passes through the stock allowed (default: unlimited).")
+@click.option("--no-foundation-moves", is_flag=True,
+              help="Forbid moving cards back from the foundations to the tableau.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the solution JSON (one object) instead of text.")
+@click.option("--quiet", "-q", is_flag=True, help="Print the verdict line only.")
+@click.option("--max-states", type=click.IntRange(1, None), default=None,
+              help="Stop after this many positions: the answer is then 'unknown'.")
+@click.option("--timeout", type=click.FloatRange(0, None, min_open=True), default=None,
+              help="Stop after this many seconds: the answer is then 'unknown'.")
+@click.option("--max-memory", "max_memory_mb", type=click.IntRange(4, None), default=None,
+              help="Memory for the search table in MiB (default 8192): the answer is "
+                   "'unknown' if it fills.")
+def solve_cmd(deal: str, draw: int, passes: Optional[int], no_foundation_moves: bool,
+              as_json: bool, quiet: bool, max_states: Optional[int],
+              timeout: Optional[float], max_memory_mb: Optional[int]) -> None:
+    """Solve DEAL (a deal file, or - for standard input)."""
+    try:
+        if deal == "-":
+            d = read_bytes(sys.stdin.buffer.read(), "<stdin>")
+        else:
+            d = read_file(deal)
+        sol = solve(d, draw=draw, foundation_moves=not no_foundation_moves,
+                    max_states=max_states, timeout=timeout, passes=passes,
+                    max_memory_mb=max_memory_mb)
+    except KabalError as e:
+        raise fail(str(e))
+    if as_json:
+        click.echo(sol.to_json())
+    elif quiet:
+        click.echo(sol.verdict_line())
+    else:
+        click.echo(str(sol))
+    raise click.exceptions.Exit(EXIT[sol.result])
+
+
+solve_cmd.name = "solve"
+cli.add_command(solve_cmd, "solve")
+
+
+def main(argv: Optional[List[str]] = None) -> None:
+    """Entry point: run the command and turn usage errors into one line and status 2."""
+    try:
+        rv = cli.main(args=argv, prog_name="kabalsolve", standalone_mode=False)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except click.exceptions.NoArgsIsHelpError as e:
+        click.echo(e.ctx.get_help() if e.ctx else "usage: kabalsolve DEAL [OPTIONS]")
+        sys.exit(EXIT["error"])
+    except click.UsageError as e:
+        msg = e.format_message()
+        if e.ctx is not None and e.ctx.command_path and e.ctx.command_path != "kabalsolve":
+            msg = "%s (see '%s --help')" % (msg, e.ctx.command_path)
+        click.echo("kabalsolve: error: %s" % msg, err=True)
+        sys.exit(EXIT["error"])
+    except click.ClickException as e:
+        click.echo("kabalsolve: error: %s" % e.format_message(), err=True)
+        sys.exit(EXIT["error"])
+    except click.Abort:
+        click.echo("kabalsolve: interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(EXIT["error"])
+    sys.exit(rv if isinstance(rv, int) else 0)

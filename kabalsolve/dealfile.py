@@ -1,0 +1,173 @@
+"""The text syntax of deal files (FORMATS.md): comments, ``key: value`` lines, cards.
+
+This module knows the syntax and which keys each game takes; the games check that
+the cards make a legal deal.  Every error names the line (and the column of a bad card).
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple, Union
+
+from .cards import Card, parse_card
+from .errors import DealError
+
+GAMES = ("klondike", "acesup", "clock")
+KLONDIKE_KEYS = ("game", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "stock", "deck")
+
+
+@dataclass
+class Field:
+    """One ``key: value`` line: the key (lower case), its cards or text, where it was."""
+    key: str
+    value: str
+    line: int
+    value_column: int
+
+
+def _split_fields(text: str, source: Optional[str]) -> List[Field]:
+    fields: List[Field] = []
+    seen: Dict[str, int] = {}
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if ":" not in line:
+            raise DealError("expected 'key: value', found %r" % _clip(line), n, None, source)
+        key, _, value = line.partition(":")
+        key = key.strip().lower()
+        if not key:
+            raise DealError("a line starts with ':' and names no key", n, None, source)
+        if key in seen:
+            raise DealError("%r given twice (first on line %d)" % (key, seen[key]),
+                            n, None, source)
+        seen[key] = n
+        col = raw.index(":") + 2 + (len(value) - len(value.lstrip()))
+        fields.append(Field(key, value.strip(), n, col))
+    if not fields:
+        raise DealError("the deal is empty (no 'key: value' lines)", None, None, source)
+    return fields
+
+
+def _clip(s: str, n: int = 40) -> str:
+    return s if len(s) <= n else s[:n] + "..."
+
+
+def parse_cards(f: Field, source: Optional[str]) -> List[Card]:
+    """The cards on one line; a bad token is named with its line and column."""
+    cards: List[Card] = []
+    pos = 0
+    for tok in f.value.split():
+        at = f.value.index(tok, pos)
+        pos = at + len(tok)
+        c = parse_card(tok)
+        if c is None:
+            raise DealError("%r is not a card (write e.g. TD, 10d or Q\u2665)" % _clip(tok, 12),
+                            f.line, f.value_column + at, source)
+        cards.append(c)
+    return cards
+
+
+def _duplicates_where(cards_at: List[Tuple[Card, Field]], source: Optional[str]) -> None:
+    first: Dict[Card, Field] = {}
+    from .cards import card_str
+    for c, f in cards_at:
+        if c in first:
+            g = first[c]
+            raise DealError("duplicated card %s (also on line %d)" % (card_str(c), g.line),
+                            f.line, None, source)
+        first[c] = f
+
+
+def read_text(text: str, source: Optional[str] = None):  # -> games Deal
+    """Parse deal text into a game's Deal (Klondike when no ``game:`` line)."""
+    if "\x00" in text:
+        raise DealError("this is not a text deal file (it holds binary data)", None, None, source)
+    fields = _split_fields(text, source)
+    by_key = {f.key: f for f in fields}
+    game_f = by_key.get("game")
+    game = game_f.value.strip().lower() if game_f else "klondike"
+    if game not in GAMES:
+        raise DealError("unknown game %r (known: %s)" % (game, ", ".join(GAMES)),
+                        game_f.line if game_f else None, None, source)
+    if game != "klondike":
+        raise DealError("game %r is not supported yet by this version" % game,
+                        game_f.line if game_f else None, None, source)
+    return _read_klondike(fields, by_key, source)
+
+
+def _read_klondike(fields: List[Field], by_key: Dict[str, Field], source: Optional[str]):
+    from .games.klondike import COLUMNS, STOCK_SIZE, Deal
+    for f in fields:
+        if f.key not in KLONDIKE_KEYS:
+            raise DealError("unknown key %r in a Klondike deal (known: game, T1..T7, stock, deck)"
+                            % f.key, f.line, None, source)
+    cards_at: List[Tuple[Card, Field]] = []
+    if "deck" in by_key:
+        f = by_key["deck"]
+        others = [g for g in fields if g.key not in ("deck", "game")]
+        if others:
+            raise DealError("a 'deck:' line cannot be combined with T1..T7 or stock lines",
+                            others[0].line, None, source)
+        deck = parse_cards(f, source)
+        cards_at = [(c, f) for c in deck]
+        _duplicates_where(cards_at, source)
+        if len(deck) != 52:
+            raise DealError("'deck:' must list 52 cards, not %d" % len(deck), f.line, None, source)
+        return Deal.from_deck(deck)
+    piles = []
+    for i in range(COLUMNS):
+        f = by_key.get("t%d" % (i + 1))
+        if f is None:
+            raise DealError("pile T%d is missing (a Klondike deal needs T1..T7 and stock, "
+                            "or one deck line)" % (i + 1), None, None, source)
+        pile = parse_cards(f, source)
+        if len(pile) != i + 1:
+            raise DealError("pile T%d must hold %d card%s, not %d"
+                            % (i + 1, i + 1, "s" if i else "", len(pile)), f.line, None, source)
+        cards_at += [(c, f) for c in pile]
+        piles.append(tuple(pile))
+    f = by_key.get("stock")
+    if f is None:
+        raise DealError("the 'stock:' line is missing", None, None, source)
+    stock = parse_cards(f, source)
+    cards_at += [(c, f) for c in stock]
+    _duplicates_where(cards_at, source)
+    if len(stock) != STOCK_SIZE:
+        raise DealError("the stock must hold %d cards, not %d" % (STOCK_SIZE, len(stock)),
+                        f.line, None, source)
+    return Deal(tuple(piles), tuple(stock))
+
+
+def read_deal(text_or_path: Union[str, "os.PathLike[str]"]):
+    """Read a deal from text, or from a file.
+
+    A ``str`` that holds a newline or a ``:`` (and names no existing file) is deal text;
+    any other ``str`` or path object names a file.
+    """
+    if isinstance(text_or_path, str) and ("\n" in text_or_path or ":" in text_or_path
+                                         and not os.path.exists(text_or_path)):
+        return read_text(text_or_path)
+    return read_file(text_or_path)
+
+
+def read_bytes(data: bytes, source: Optional[str] = None):
+    """Decode a deal file's bytes (UTF-8, with or without a byte-order mark) and parse it."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise DealError("this is not a UTF-8 text deal file (bad byte at offset %d)" % e.start,
+                        None, None, source) from None
+    return read_text(text, source)
+
+
+def read_file(path: Union[str, "os.PathLike[str]"]):
+    """Read the deal in a file."""
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as fh:
+            data = fh.read()
+    except OSError as e:
+        raise DealError("cannot read the file: %s" % (e.strerror or e), None, None,
+                        str(name)) from None
+    return read_bytes(data, str(name))

@@ -1,0 +1,478 @@
+"""Klondike: the pure-Python reference rules.
+
+This module is the readable statement of the rules (see RULES.md) and the referee:
+every solution the compiled core returns is replayed here, move by move, before it is
+shown to anyone.  It never imports the core.
+
+Moves are atomic, as in the solution JSON of FORMATS.md: ``draw``, ``recycle`` and
+``move`` (from ``W``/``T1``..``T7``/``F`` to ``T1``..``T7``/``F``).  Turning up a
+face-down tableau card is automatic and is not a move.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+
+from ..cards import (Card, card_str, card_symbol, deck_problems, is_red, parse_card,
+                     rank, suit)
+from ..errors import DealError, MoveError, OptionError
+
+NAME = "klondike"
+COLUMNS = 7
+TABLEAU_SIZE = 28
+STOCK_SIZE = 24
+PILES = tuple("T%d" % i for i in range(1, COLUMNS + 1))
+MAX_DRAW = 24
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rule options, as data.
+
+    draw: cards turned per stock turn (1..24).  foundation_moves: whether a card may
+    come back from a foundation to the tableau.  passes: how many passes through the
+    stock are allowed (None = unlimited; N passes = N - 1 recycles).
+    """
+    draw: int = 3
+    foundation_moves: bool = True
+    passes: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.draw, int) or not 1 <= self.draw <= MAX_DRAW:
+            raise OptionError("draw must be a whole number from 1 to %d, not %r"
+                              % (MAX_DRAW, self.draw))
+        if self.passes is not None and (not isinstance(self.passes, int)
+                                        or not 1 <= self.passes <= 255):
+            raise OptionError("passes must be a whole number from 1 to 255, not %r"
+                              % (self.passes,))
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A Klondike deal: seven piles (bottom -> top; only the top card face up) and the
+    stock in turning order (first = turned first)."""
+    tableau: Tuple[Tuple[Card, ...], ...]
+    stock: Tuple[Card, ...]
+    game: str = field(default=NAME, init=False)
+
+    def __post_init__(self) -> None:
+        if len(self.tableau) != COLUMNS:
+            raise DealError("a Klondike deal has %d tableau piles, not %d"
+                            % (COLUMNS, len(self.tableau)))
+        for i, pile in enumerate(self.tableau):
+            if len(pile) != i + 1:
+                raise DealError("pile T%d must hold %d card%s, not %d"
+                                % (i + 1, i + 1, "s" if i else "", len(pile)))
+        if len(self.stock) != STOCK_SIZE:
+            raise DealError("the stock must hold %d cards, not %d"
+                            % (STOCK_SIZE, len(self.stock)))
+        problem = deck_problems(self.cards())
+        if problem:
+            raise DealError(problem)
+
+    def cards(self) -> List[Card]:
+        return [c for pile in self.tableau for c in pile] + list(self.stock)
+
+    @classmethod
+    def from_deck(cls, deck: Sequence[Card]) -> "Deal":
+        """Deal 52 cards row by row (row 1: T1..T7, row 2: T2..T7, ...); the last 24
+        become the stock in listed order."""
+        if len(deck) != 52:
+            raise DealError("a deck must hold 52 cards, not %d" % len(deck))
+        piles: List[List[Card]] = [[] for _ in range(COLUMNS)]
+        i = 0
+        for row in range(COLUMNS):
+            for col in range(row, COLUMNS):
+                piles[col].append(deck[i])
+                i += 1
+        return cls(tuple(tuple(p) for p in piles), tuple(deck[TABLEAU_SIZE:]))
+
+    def deck(self) -> List[Card]:
+        """The inverse of ``from_deck``."""
+        out: List[Card] = []
+        for row in range(COLUMNS):
+            for col in range(row, COLUMNS):
+                out.append(self.tableau[col][row])
+        return out + list(self.stock)
+
+    def to_text(self, comment: Optional[str] = None) -> str:
+        lines = ["# " + comment] if comment else []
+        lines.append("game: klondike")
+        for i, pile in enumerate(self.tableau):
+            lines.append("T%d: %s" % (i + 1, " ".join(card_str(c) for c in pile)))
+        lines.append("stock: " + " ".join(card_str(c) for c in self.stock))
+        return "\n".join(lines) + "\n"
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+@dataclass(frozen=True)
+class Move:
+    """One atomic move.  ``kind`` is draw, recycle or move; for a move, ``card`` is the
+    card placed onto the target (the bottom card of a moved run)."""
+    kind: str
+    src: str = ""
+    dst: str = ""
+    card: Optional[Card] = None
+    count: int = 1
+
+    @classmethod
+    def draw(cls) -> "Move":
+        return cls("draw")
+
+    @classmethod
+    def recycle(cls) -> "Move":
+        return cls("recycle")
+
+    def to_json(self) -> Dict[str, Any]:
+        if self.kind != "move":
+            return {"type": self.kind}
+        d: Dict[str, Any] = {"type": "move", "from": self.src, "to": self.dst,
+                             "card": card_str(self.card) if self.card is not None else None}
+        if self.count != 1:
+            d["count"] = self.count
+        return d
+
+    @classmethod
+    def from_json(cls, d: Dict[str, Any]) -> "Move":
+        try:
+            kind = d["type"]
+            if kind in ("draw", "recycle"):
+                return cls(kind)
+            if kind != "move":
+                raise MoveError("unknown Klondike move type %r" % (kind,))
+            src, dst = str(d["from"]).upper(), str(d["to"]).upper()
+            card = parse_card(str(d["card"]))
+            count = int(d.get("count", 1))
+        except (KeyError, TypeError, ValueError) as e:
+            if isinstance(e, MoveError):
+                raise
+            raise MoveError("malformed Klondike move %r" % (d,)) from None
+        if card is None:
+            raise MoveError("bad card in move %r" % (d,))
+        if src not in ("W", "F") + PILES or dst not in ("F",) + PILES or count < 1:
+            raise MoveError("bad pile or count in move %r" % (d,))
+        return cls("move", src, dst, card, count)
+
+    def __str__(self) -> str:
+        if self.kind != "move":
+            return self.kind
+        s = "%s %s>%s" % (card_str(self.card), self.src, self.dst)  # type: ignore[arg-type]
+        return s + (" x%d" % self.count if self.count != 1 else "")
+
+
+@dataclass
+class _Undo:
+    move: Move
+    revealed: bool = False
+    waste_len: int = 0
+
+
+class Position:
+    """A mutable Klondike position with push/pop.
+
+    ``piles[i]`` lists pile T(i+1) bottom -> top; its first ``down[i]`` cards are
+    face down.  ``stock`` is in turning order; ``waste`` is bottom -> top.
+    ``foundations[s]`` is how many cards of suit ``s`` are up.
+    """
+
+    def __init__(self, deal: Deal, rules: Rules = Rules()) -> None:
+        self.rules = rules
+        self.piles: List[List[Card]] = [list(p) for p in deal.tableau]
+        self.down: List[int] = [len(p) - 1 for p in deal.tableau]
+        self.stock: List[Card] = list(deal.stock)
+        self.waste: List[Card] = []
+        self.foundations: List[int] = [0, 0, 0, 0]
+        self.recycles = 0
+        self._history: List[_Undo] = []
+
+    # -- queries ---------------------------------------------------------------
+    def copy(self) -> "Position":
+        p = Position.__new__(Position)
+        p.rules = self.rules
+        p.piles = [list(x) for x in self.piles]
+        p.down = list(self.down)
+        p.stock = list(self.stock)
+        p.waste = list(self.waste)
+        p.foundations = list(self.foundations)
+        p.recycles = self.recycles
+        p._history = list(self._history)
+        return p
+
+    def is_won(self) -> bool:
+        return sum(self.foundations) == 52
+
+    def foundation_cards(self) -> int:
+        return sum(self.foundations)
+
+    def talon(self) -> List[Card]:
+        """Waste (bottom -> top) then stock (turning order): the order the core keeps."""
+        return self.waste + self.stock
+
+    def can_recycle(self) -> bool:
+        if self.stock or not self.waste:
+            return False
+        return self.rules.passes is None or self.recycles < self.rules.passes - 1
+
+    def _fits_on_pile(self, card: Card, i: int) -> bool:
+        pile = self.piles[i]
+        if not pile:
+            return rank(card) == 12
+        top = pile[-1]
+        return rank(top) == rank(card) + 1 and is_red(top) != is_red(card)
+
+    def _fits_on_foundation(self, card: Card) -> bool:
+        return self.foundations[suit(card)] == rank(card)
+
+    def legal_moves(self) -> List[Move]:
+        """Every legal atomic move, in a fixed order."""
+        out: List[Move] = []
+        if self.stock:
+            out.append(Move.draw())
+        elif self.can_recycle():
+            out.append(Move.recycle())
+        if self.waste:
+            c = self.waste[-1]
+            if self._fits_on_foundation(c):
+                out.append(Move("move", "W", "F", c))
+            for j in range(COLUMNS):
+                if self._fits_on_pile(c, j):
+                    out.append(Move("move", "W", PILES[j], c))
+        for i in range(COLUMNS):
+            pile = self.piles[i]
+            if not pile:
+                continue
+            top = pile[-1]
+            if self._fits_on_foundation(top):
+                out.append(Move("move", PILES[i], "F", top))
+            for k in range(self.down[i], len(pile)):
+                c = pile[k]
+                for j in range(COLUMNS):
+                    if j != i and self._fits_on_pile(c, j):
+                        out.append(Move("move", PILES[i], PILES[j], c, len(pile) - k))
+        if self.rules.foundation_moves:
+            for s in range(4):
+                if self.foundations[s]:
+                    c = s * 13 + self.foundations[s] - 1
+                    for j in range(COLUMNS):
+                        if self._fits_on_pile(c, j):
+                            out.append(Move("move", "F", PILES[j], c))
+        return out
+
+    def _check(self, move: Move) -> None:
+        """Raise MoveError unless ``move`` is legal here."""
+        if move.kind == "draw":
+            if not self.stock:
+                raise MoveError("cannot draw: the stock is empty")
+            return
+        if move.kind == "recycle":
+            if self.stock:
+                raise MoveError("cannot recycle: the stock is not empty")
+            if not self.waste:
+                raise MoveError("cannot recycle: the waste is empty")
+            if not self.can_recycle():
+                raise MoveError("cannot recycle: no passes left")
+            return
+        if move.kind != "move" or move.card is None:
+            raise MoveError("unknown move %r" % (move,))
+        c = move.card
+        if move.src == "W":
+            if not self.waste or self.waste[-1] != c or move.count != 1:
+                raise MoveError("%s is not on top of the waste" % card_str(c))
+        elif move.src == "F":
+            if not self.rules.foundation_moves:
+                raise MoveError("moves from the foundations are not allowed")
+            if self.foundations[suit(c)] != rank(c) + 1 or move.count != 1:
+                raise MoveError("%s is not on top of its foundation" % card_str(c))
+        elif move.src in PILES:
+            i = PILES.index(move.src)
+            pile = self.piles[i]
+            k = len(pile) - move.count
+            if move.count < 1 or k < self.down[i] or pile[k] != c:
+                raise MoveError("%s is not a face-up card %d from the top of %s"
+                                % (card_str(c), move.count, move.src))
+        else:
+            raise MoveError("unknown source pile %r" % move.src)
+        if move.dst == "F":
+            if move.count != 1 or not self._fits_on_foundation(c):
+                raise MoveError("%s cannot go to its foundation now" % card_str(c))
+        elif move.dst in PILES:
+            j = PILES.index(move.dst)
+            if move.dst == move.src or not self._fits_on_pile(c, j):
+                raise MoveError("%s cannot go onto %s" % (card_str(c), move.dst))
+        else:
+            raise MoveError("unknown target pile %r" % move.dst)
+
+    # -- push / pop ------------------------------------------------------------
+    def push(self, move: Move) -> None:
+        """Play ``move`` (checked: an illegal move raises MoveError and changes nothing)."""
+        self._check(move)
+        undo = _Undo(move)
+        if move.kind == "draw":
+            k = min(self.rules.draw, len(self.stock))
+            undo.waste_len = k
+            self.waste.extend(self.stock[:k])
+            del self.stock[:k]
+        elif move.kind == "recycle":
+            self.stock = self.waste
+            self.waste = []
+            self.recycles += 1
+        else:
+            if move.src == "W":
+                cards = [self.waste.pop()]
+            elif move.src == "F":
+                self.foundations[suit(move.card)] -= 1  # type: ignore[arg-type]
+                cards = [move.card]  # type: ignore[list-item]
+            else:
+                i = PILES.index(move.src)
+                pile = self.piles[i]
+                cards = pile[len(pile) - move.count:]
+                del pile[len(pile) - move.count:]
+                if pile and self.down[i] == len(pile):
+                    self.down[i] -= 1
+                    undo.revealed = True
+            if move.dst == "F":
+                self.foundations[suit(cards[0])] += 1
+            else:
+                self.piles[PILES.index(move.dst)].extend(cards)
+        self._history.append(undo)
+
+    def pop(self) -> Move:
+        """Take back the last move pushed, and return it."""
+        undo = self._history.pop()
+        move = undo.move
+        if move.kind == "draw":
+            k = undo.waste_len
+            self.stock[:0] = self.waste[len(self.waste) - k:]
+            del self.waste[len(self.waste) - k:]
+        elif move.kind == "recycle":
+            self.waste = self.stock
+            self.stock = []
+            self.recycles -= 1
+        else:
+            if move.dst == "F":
+                self.foundations[suit(move.card)] -= 1  # type: ignore[arg-type]
+                cards = [move.card]
+            else:
+                pile = self.piles[PILES.index(move.dst)]
+                cards = pile[len(pile) - move.count:]
+                del pile[len(pile) - move.count:]
+            if move.src == "W":
+                self.waste.append(cards[0])  # type: ignore[arg-type]
+            elif move.src == "F":
+                self.foundations[suit(move.card)] += 1  # type: ignore[arg-type]
+            else:
+                i = PILES.index(move.src)
+                if undo.revealed:
+                    self.down[i] += 1
+                self.piles[i].extend(cards)  # type: ignore[arg-type]
+        return move
+
+    def moves_played(self) -> List[Move]:
+        return [u.move for u in self._history]
+
+    # -- talon macro moves (the core's "play the talon card reachable by k turns") --
+    def steps_to_talon_card(self, card: Card) -> List[Move]:
+        """The draws and recycles that bring ``card`` to the top of the waste, taking the
+        first time it shows (fewest turns).  Raises MoveError if it never shows."""
+        p = self.copy()
+        steps: List[Move] = []
+        for _ in range(2 * (len(p.stock) + len(p.waste)) + 4):
+            if p.waste and p.waste[-1] == card:
+                return steps
+            m = Move.draw() if p.stock else Move.recycle()
+            if m.kind == "recycle" and not p.can_recycle():
+                break
+            p.push(m)
+            steps.append(m)
+        raise MoveError("%s cannot be reached in the stock" % card_str(card))
+
+    def reachable_talon_cards(self) -> List[Card]:
+        """Talon cards that some number of turns (and allowed recycles) brings to the top
+        of the waste, in the order they first show."""
+        p = self.copy()
+        limited = self.rules.passes is not None
+        seen: List[Card] = []
+        visited = set()
+        while True:
+            # the split of the talon into waste and stock (and, with limited passes, the
+            # recycles used) fixes everything that follows
+            st = (len(p.waste), p.recycles if limited else 0)
+            if st in visited:
+                return seen
+            visited.add(st)
+            if p.waste and p.waste[-1] not in seen:
+                seen.append(p.waste[-1])
+            if p.stock:
+                p.push(Move.draw())
+            elif p.can_recycle():
+                p.push(Move.recycle())
+            else:
+                return seen
+
+    # -- human notation (needs the position, like SAN in chess) -----------------
+    def describe(self, move: Move) -> str:
+        """Plain words for ``move`` played from this position, e.g.
+        ``move 9♥ from T3 onto 10♠ in T5 (turns up Q♦ in T3)``."""
+        if move.kind == "draw":
+            k = min(self.rules.draw, len(self.stock))
+            shown = self.stock[k - 1] if k else None
+            what = "1 card" if k == 1 else "%d cards" % k
+            return "turn %s from the stock (%s on top of the waste)" % (
+                what, card_symbol(shown) if shown is not None else "none")
+        if move.kind == "recycle":
+            return "turn the waste over to make the stock again"
+        c = move.card
+        assert c is not None
+        if move.count > 1:
+            what = "%s and the %d cards on it" % (card_symbol(c), move.count - 1)
+        else:
+            what = card_symbol(c)
+        src = {"W": "the waste", "F": "the foundation"}.get(move.src, move.src)
+        if move.dst == "F":
+            dst = "to the foundation"
+        else:
+            pile = self.piles[PILES.index(move.dst)]
+            dst = ("onto %s in %s" % (card_symbol(pile[-1]), move.dst) if pile
+                   else "to the empty %s" % move.dst)
+        text = "move %s from %s %s" % (what, src, dst)
+        if move.src in PILES:
+            i = PILES.index(move.src)
+            pile = self.piles[i]
+            rest = len(pile) - move.count
+            if rest > 0 and self.down[i] == rest:
+                text += " (turn up %s in %s)" % (card_symbol(pile[rest - 1]), move.src)
+            elif rest == 0:
+                text += " (%s is now empty)" % move.src
+        return text
+
+    def __str__(self) -> str:
+        lines = []
+        f = " ".join(card_str(s * 13 + n - 1) if n else "--" for s, n in enumerate(self.foundations))
+        lines.append("foundations: " + f)
+        for i, pile in enumerate(self.piles):
+            cells = ["<%s>" % card_str(c) if k < self.down[i] else card_str(c)
+                     for k, c in enumerate(pile)]
+            lines.append("%s: %s" % (PILES[i], " ".join(cells)))
+        lines.append("waste: " + " ".join(card_str(c) for c in self.waste))
+        lines.append("stock: " + " ".join(card_str(c) for c in self.stock))
+        return "\n".join(lines)
+
+
+def replay(deal: Deal, rules: Rules, moves: Sequence[Move]) -> Position:
+    """Play ``moves`` from the deal; raise MoveError naming the first illegal one."""
+    pos = Position(deal, rules)
+    for n, m in enumerate(moves, 1):
+        try:
+            pos.push(m)
+        except MoveError as e:
+            raise MoveError("move %d (%s): %s" % (n, m, e)) from None
+    return pos
+
+
+def iter_deck_rows() -> Iterator[Tuple[int, int]]:
+    """(row, column) of each of the 28 tableau cards in dealing order."""
+    for row in range(COLUMNS):
+        for col in range(row, COLUMNS):
+            yield row, col

@@ -1,0 +1,85 @@
+"""What a solve returns: the verdict, the moves, the statistics; JSON and text forms."""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any, Dict, List, Optional
+
+from .games import klondike
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+
+@dataclass(frozen=True)
+class Stats:
+    """How much work a solve took.  ``states``: distinct positions stored in the table;
+    ``moves_made``: moves the search played (including those into known positions);
+    ``search_seconds``: time in the core; ``seconds``: the whole call, decoding and
+    replay included; ``table_bytes``: the table's size when the search ended."""
+    states: int
+    moves_made: int
+    search_seconds: float
+    seconds: float
+    table_bytes: int
+
+
+@dataclass
+class Solution:
+    """The answer for one deal.
+
+    ``result`` is ``"won"`` (``moves`` win, and were replayed on the reference rules),
+    ``"lost"`` (the search proved that no sequence of moves wins) or ``"unknown"``
+    (a budget ran out first: ``stopped_by`` says which)."""
+    game: str
+    result: str
+    rules: klondike.Rules
+    deal: klondike.Deal
+    moves: List[klondike.Move]
+    stats: Stats
+    stopped_by: Optional[str] = None
+    extra: Dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def won(self) -> bool:
+        return self.result == WON
+
+    def to_dict(self) -> Dict[str, Any]:
+        d: Dict[str, Any] = {"game": self.game, "draw": self.rules.draw,
+                             "foundation_moves": self.rules.foundation_moves,
+                             "passes": self.rules.passes, "result": self.result}
+        if self.stopped_by:
+            d["stopped_by"] = self.stopped_by
+        d["moves"] = [m.to_json() for m in self.moves]
+        d["stats"] = asdict(self.stats)
+        d.update(self.extra)
+        return d
+
+    def to_json(self, indent: Optional[int] = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    def verdict_line(self) -> str:
+        passes = "" if self.rules.passes is None else ", %d passes" % self.rules.passes
+        f2t = "" if self.rules.foundation_moves else ", no foundation moves"
+        head = "%s: klondike draw %d%s%s" % (self.result, self.rules.draw, passes, f2t)
+        if self.result == WON:
+            head += ", %d moves" % len(self.moves)
+        elif self.result == UNKNOWN:
+            head += " (stopped by %s)" % {"max_states": "--max-states",
+                                          "timeout": "--timeout",
+                                          "memory": "the memory limit"}.get(
+                                              self.stopped_by or "", self.stopped_by)
+        return "%s; %d states searched in %.3f s" % (head, self.stats.states,
+                                                     self.stats.seconds)
+
+    def move_lines(self) -> List[str]:
+        """The moves in plain words, numbered, as a person replays them at a table."""
+        pos = klondike.Position(self.deal, self.rules)
+        lines = []
+        width = len(str(len(self.moves)))
+        for n, m in enumerate(self.moves, 1):
+            lines.append("%*d. %s" % (width, n, pos.describe(m)))
+            pos.push(m)
+        return lines
+
+    def __str__(self) -> str:
+        return "\n".join([self.verdict_line()] + self.move_lines())

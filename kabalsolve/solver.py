@@ -1,0 +1,115 @@
+"""The bridge to the compiled core: the only module that imports ``_core``.
+
+Pack the deal once, make one call, decode the move codes by replaying them on the
+pure-Python ``Position``: a move the reference rules refuse raises, so every "won"
+that leaves this module has been checked by code that did not produce it.
+"""
+from __future__ import annotations
+
+import time
+from typing import List, Optional, Union
+
+from . import _core
+from .errors import KabalError, OptionError
+from .games import klondike
+from .solution import LOST, UNKNOWN, WON, Solution, Stats
+
+_T = _core.KLONDIKE_MOVE_TYPES
+NOLIMIT = 255
+
+
+class SolverError(KabalError):
+    """The core returned something the reference rules refuse: a bug, never bad input."""
+
+
+def klondike_core_args(pos: klondike.Position):
+    """The core's view of a Python position: (columns, found, talon, wp, recycles)."""
+    columns = [(pos.piles[i][:pos.down[i]], pos.piles[i][pos.down[i]:]) for i in range(7)]
+    return columns, list(pos.foundations), pos.talon(), len(pos.waste), pos.recycles
+
+
+def klondike_rule_args(rules: klondike.Rules):
+    max_rec = NOLIMIT if rules.passes is None else rules.passes - 1
+    return dict(draw=rules.draw, max_recycles=max_rec, foundation_moves=rules.foundation_moves)
+
+
+def decode_klondike_move(pos: klondike.Position, code: int) -> List[klondike.Move]:
+    """The atomic moves that a core move code stands for, from ``pos`` (not played)."""
+    t, a, b, n = _core.decode_move(code)
+    M = klondike.Move
+    P = klondike.PILES
+    if t == _T["T2F"]:
+        return [M("move", P[a], "F", pos.piles[a][-1])]
+    if t in (_T["W2F"], _T["W2T"]):
+        card = pos.talon()[a]
+        steps = pos.steps_to_talon_card(card)
+        return steps + [M("move", "W", "F" if t == _T["W2F"] else P[b], card)]
+    if t == _T["T2T"]:
+        pile = pos.piles[a]
+        return [M("move", P[a], P[b], pile[len(pile) - n], n)]
+    if t == _T["F2T"]:
+        return [M("move", "F", P[b], a * 13 + pos.foundations[a] - 1)]
+    if t == _T["SWAPF"]:
+        pile = pos.piles[a]
+        return [M("move", P[a], P[b], pile[len(pile) - n], n),
+                M("move", P[a], "F", pile[len(pile) - n - 1])]
+    raise SolverError("unknown move code %d" % code)
+
+
+def _check_budget(max_states: Optional[int], timeout: Optional[float],
+                  max_memory_mb: Optional[int]) -> None:
+    if max_states is not None and (not isinstance(max_states, int) or max_states < 1):
+        raise OptionError("max_states must be a positive whole number, not %r" % (max_states,))
+    if timeout is not None and not timeout > 0:
+        raise OptionError("timeout must be a positive number of seconds, not %r" % (timeout,))
+    if max_memory_mb is not None and (not isinstance(max_memory_mb, int) or max_memory_mb < 4):
+        raise OptionError("max_memory_mb must be a whole number of at least 4, not %r"
+                          % (max_memory_mb,))
+
+
+def solve_klondike(deal: klondike.Deal, rules: klondike.Rules,
+                   max_states: Optional[int] = None, timeout: Optional[float] = None,
+                   max_memory_mb: Optional[int] = None) -> Solution:
+    _check_budget(max_states, timeout, max_memory_mb)
+    t0 = time.perf_counter()
+    pos = klondike.Position(deal, rules)
+    columns, found, talon, wp, rec = klondike_core_args(pos)
+    status, stop, codes, states, made, tbytes, secs = _core.klondike_solve(
+        columns, found, talon, wp, rec, max_states=max_states or 0,
+        timeout=timeout or 0.0, max_table_mb=max_memory_mb or 8192,
+        **klondike_rule_args(rules))
+    moves: List[klondike.Move] = []
+    if status == WON:
+        for code in codes:
+            for m in decode_klondike_move(pos, code):
+                try:
+                    pos.push(m)
+                except KabalError as e:
+                    raise SolverError("the core's solution breaks the rules at move %d: %s"
+                                      % (len(moves) + 1, e)) from None
+                moves.append(m)
+        if not pos.is_won():
+            raise SolverError("the core's solution does not end with all cards up")
+    elif status not in (LOST, UNKNOWN):
+        raise SolverError("unknown status %r" % status)
+    stats = Stats(states=states, moves_made=made, search_seconds=secs,
+                  seconds=time.perf_counter() - t0, table_bytes=tbytes)
+    return Solution("klondike", status, rules, deal, moves, stats, stop)
+
+
+def solve(deal: Union[klondike.Deal, str], draw: int = 3, foundation_moves: bool = True,
+          max_states: Optional[int] = None, timeout: Optional[float] = None,
+          passes: Optional[int] = None, max_memory_mb: Optional[int] = None) -> Solution:
+    """Decide a deal; see the package docstring."""
+    if isinstance(deal, str):
+        from .dealfile import read_deal
+        deal = read_deal(deal)
+    rules = klondike.Rules(draw=draw, foundation_moves=foundation_moves, passes=passes)
+    return solve_klondike(deal, rules, max_states, timeout, max_memory_mb)
+
+
+def is_winnable(deal: Union[klondike.Deal, str], draw: int = 3,
+                foundation_moves: bool = True, **budget) -> Optional[bool]:
+    """True (won), False (proved lost) or None (a budget ran out first)."""
+    sol = solve(deal, draw=draw, foundation_moves=foundation_moves, **budget)
+    return {WON: True, LOST: False}.get(sol.result)
