@@ -1,0 +1,71 @@
+"""The fixed deal sets of bench/: read, write and describe them.
+
+A deal-set file holds one Klondike deal per line, ``NAME<TAB>52 cards``: the cards in
+the order of ``Deal.deck()`` (the ``deck:`` line of FORMATS.md: dealt row by row, row 1
+one card to each of T1..T7, row 2 to T2..T7, ...; the last 24 are the stock in turning
+order).  Lines starting with ``#`` and blank lines are comments.  The deals are stored
+as cards, not as seeds, so a set never changes when the generator does;
+``make_deals.py`` checks that the stored set still matches the generator.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from typing import Iterable, List, Tuple
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    # measure the working tree (its in-place build), not some installed copy
+    sys.path.insert(0, ROOT)
+
+import kabalsolve  # noqa: E402
+from kabalsolve.cards import card_str, parse_card  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_SET = os.path.join(HERE, "deals", "klondike_300.txt")
+
+Named = Tuple[str, "kabalsolve.Deal"]
+
+
+def deck_line(name: str, deal: "kabalsolve.Deal") -> str:
+    return "%s\t%s" % (name, " ".join(card_str(c) for c in deal.deck()))
+
+
+def parse_line(line: str, where: str) -> Named:
+    try:
+        name, cards = line.split("\t")
+    except ValueError:
+        raise ValueError("%s: expected NAME<TAB>52 cards" % where) from None
+    deck = []
+    for tok in cards.split():
+        c = parse_card(tok)
+        if c is None:
+            raise ValueError("%s: %r is not a card" % (where, tok))
+        deck.append(c)
+    try:
+        return name.strip(), kabalsolve.Deal.from_deck(deck)
+    except ValueError as e:
+        raise ValueError("%s: %s" % (where, e)) from None
+
+
+def load(path: str = DEFAULT_SET) -> List[Named]:
+    """The deals of a deal-set file, in file order."""
+    out: List[Named] = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip("\r\n")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            out.append(parse_line(line, "%s:%d" % (path, n)))
+    if not out:
+        raise ValueError("%s holds no deals" % path)
+    return out
+
+
+def digest(deals: Iterable[Named]) -> str:
+    """A short fingerprint of the deals themselves (not of the file's comments)."""
+    h = hashlib.sha256()
+    for name, deal in deals:
+        h.update((deck_line(name, deal) + "\n").encode())
+    return h.hexdigest()[:12]
