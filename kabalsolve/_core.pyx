@@ -70,6 +70,62 @@ cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int dra
     return 0
 
 
+cdef enum:
+    # states the first, quick search at the real draw may use before the draw-1 proof
+    # attempt (most won deals are won within a few hundred states)
+    KL_QUICK_STATES = 20000
+
+
+cdef void kl_decide(KState* start, uint64_t max_states, double deadline,
+                    uint64_t max_bytes, SearchResult* res) noexcept nogil:
+    # Decide start, using draw 1 as a relaxation when the draw is larger or the passes
+    # are limited: with draw 1 and unlimited passes every talon card can be played at
+    # any time, so every line of play at draw N with any passes is also a line at
+    # draw 1, and a deal lost at draw 1 is lost at draw N.  Proving that is usually far
+    # cheaper.  So: a quick search at the real rules (finds most wins), then the draw-1
+    # search (a loss there is the answer), then the full search at the real rules.
+    cdef KState s
+    cdef SearchResult r1, r2
+    cdef uint64_t used = 0, budget
+    cdef int relax = start.draw > 1 or start.max_recycles != KL_NOLIMIT
+    if not relax:
+        s = start[0]
+        dfs(&KLONDIKE_OPS, &s, max_states, deadline, max_bytes, res)
+        return
+    s = start[0]
+    budget = KL_QUICK_STATES if (max_states == 0 or max_states > KL_QUICK_STATES) else max_states
+    dfs(&KLONDIKE_OPS, &s, budget, deadline, max_bytes, res)
+    if res.status != S_UNKNOWN or res.stop_reason != STOP_STATES or budget == max_states:
+        return
+    used = res.states
+    s = start[0]
+    s.draw = 1
+    s.max_recycles = KL_NOLIMIT
+    s.recycles = 0
+    dfs(&KLONDIKE_OPS, &s, (max_states - used) if max_states else 0, deadline, max_bytes, &r1)
+    free(r1.path)
+    used += r1.states
+    if r1.status == S_LOST or r1.status == S_UNKNOWN:
+        res.status = r1.status
+        res.stop_reason = r1.stop_reason
+        res.states = used
+        res.expanded += r1.expanded
+        if r1.table_bytes > res.table_bytes:
+            res.table_bytes = r1.table_bytes
+        return
+    s = start[0]
+    if max_states and used >= max_states:
+        res.states = used
+        res.expanded += r1.expanded
+        return
+    dfs(&KLONDIKE_OPS, &s, (max_states - used) if max_states else 0, deadline, max_bytes, &r2)
+    r2.states += used
+    r2.expanded += res.expanded + r1.expanded
+    if r1.table_bytes > r2.table_bytes:
+        r2.table_bytes = r1.table_bytes
+    res[0] = r2
+
+
 def klondike_solve(columns, found, talon, int wp=0, int recycles=0, int draw=3,
                    int max_recycles=KL_NOLIMIT, bint foundation_moves=True,
                    unsigned long long max_states=0, double timeout=0.0,
@@ -90,7 +146,7 @@ def klondike_solve(columns, found, talon, int wp=0, int recycles=0, int draw=3,
     if timeout > 0:
         deadline = t0 + timeout
     with nogil:
-        dfs(&KLONDIKE_OPS, &s, max_states, deadline, max_bytes, &res)
+        kl_decide(&s, max_states, deadline, max_bytes, &res)
     elapsed = now_seconds() - t0
     path = [res.path[i] for i in range(res.path_len)] if res.path != NULL else []
     free(res.path)
@@ -145,3 +201,4 @@ cdef class KlondikeBoard:
                          [self.s.up[c][i] for i in range(self.s.nup[c])]))
         return ([self.s.found[i] for i in range(4)], cols,
                 [self.s.tal[i] for i in range(self.s.ntal)], self.s.wp, self.s.recycles)
+

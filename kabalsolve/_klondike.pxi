@@ -159,12 +159,11 @@ cdef inline int first_empty(KState* s) noexcept nogil:
     return -1
 
 
-cdef inline int kl_face_up(KState* s, int card) noexcept nogil:
-    cdef int c, i
+cdef inline int kl_is_base(KState* s, int card) noexcept nogil:
+    cdef int c
     for c in range(7):
-        for i in range(s.nup[c]):
-            if s.up[c][i] == card:
-                return 1
+        if s.nup[c] and s.up[c][0] == card:
+            return 1
     return 0
 
 
@@ -177,20 +176,47 @@ cdef inline int kl_in_reach(KState* s, int card, int* tidx, int nt) noexcept nog
 
 
 cdef int kl_follower_ready(KState* s, int card, int* tidx, int nt) noexcept nogil:
-    # Could a card be put onto `card` right after it comes down from its foundation?
-    # Such a card x has the next lower rank and the other colour, and must be face up in
-    # the tableau, reachable in the talon, or on top of its own foundation.
-    cdef int x, su
+    # `card` (on a foundation or in the talon) is about to be put on the tableau: could
+    # a card x go onto it at once, by a move the search makes?  x has the next lower
+    # rank and the other colour, and is the base of a column (its run moves whole);
+    # on top of its foundation and itself followed (a chain of moves down, pruning 5);
+    # reachable in the talon (and, with draw 1 and unlimited passes, itself followed,
+    # pruning 6); or x lies on card's twin q* while q* can go up (SWAPF moves x's run onto
+    # card and sends q* up).
+    cdef int x, su, c, i, xr = c_rank(card) - 1
+    cdef int free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT
+    if xr < 0:
+        return 0
     for su in range(4):
         if c_red(su * 13) == c_red(card):
             continue
-        x = su * 13 + c_rank(card) - 1
-        if s.found[su] == c_rank(x) + 1 and s.f2t:
-            return 1
-        if s.found[su] > c_rank(x):
+        x = su * 13 + xr
+        if s.found[su] > xr:
+            if s.f2t and s.found[su] == xr + 1 and kl_down_useful(s, x, tidx, nt):
+                return 1
             continue
-        if kl_face_up(s, x) or kl_in_reach(s, x, tidx, nt):
+        if kl_is_base(s, x):
             return 1
+        if kl_in_reach(s, x, tidx, nt) and (not free_talon
+                                            or kl_follower_ready(s, x, tidx, nt)):
+            return 1
+    x = c_twin(card)
+    if playable(s, x):
+        for c in range(7):
+            for i in range(s.nup[c] - 1):
+                if s.up[c][i] == x:
+                    return 1
+    return 0
+
+
+cdef int kl_down_useful(KState* s, int card, int* tidx, int nt) noexcept nogil:
+    # `card` is on top of its foundation: is bringing it down of any use?  Only if a card
+    # can go onto it at once, or the card below it on the foundation (exposed by the
+    # move) can usefully come down next.  Aces never: nothing fits on an Ace.
+    while c_rank(card) > 0:
+        if kl_follower_ready(s, card, tidx, nt):
+            return 1
+        card -= 1
     return 0
 
 
@@ -241,15 +267,24 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     #    parent column takes the run along, which is undone by moving the run later onto
     #    the parent where it now is.  If another column is empty then, the King can go
     #    there instead and the emptying is delayed further.
-    # 5. A card comes down from its foundation only if a card x that fits on it is ready
-    #    to follow at once (kl_follower_ready), and never an Ace.  Proof: a card m brought
-    #    down that nothing is ever put on can stay up: delete its trip (it only covers the
-    #    card it lies on).  Otherwise delay the move down to just before the first card x
-    #    goes onto m; moves in between do not need m down (only m can go up onto its
-    #    foundation) and a move of m itself is merged into the move down.  At that point
-    #    x is face up, reachable in the talon, or (a chain of moves down) on top of its
-    #    foundation.
-    cdef int n = 0, c, j, k, card, top, base, q, fe, empty_useful
+    # 5. A card m comes down from its foundation only if a card x that fits on it is ready
+    #    to follow at once (kl_follower_ready), or the card below m on the foundation can
+    #    usefully come down next (kl_down_useful), and never an Ace.  Proof: m down only
+    #    covers the card it lies on and lets the card below it come down; if neither a
+    #    card is put on m nor the one below comes down during its trip, delete the trip.
+    #    Otherwise delay the move down to just before the first of those two; moves in
+    #    between do not need m down (only m can go up onto its foundation) and a move of m
+    #    itself is merged into the move down.  At that point x is a column base, reachable
+    #    in the talon, on top of its foundation (a chain of moves down), or lies on m's
+    #    twin, which then goes up (SWAPF; any other move of x off the twin only exchanges
+    #    what two twins hold, see 2).  (Missing the second case once made a won deal,
+    #    seed 43 of our generator at draw 1, come out lost: tests/test_solve.py keeps it.)
+    # 6. With draw 1 and unlimited passes, a talon card goes to the tableau only if a card
+    #    is ready to go onto it at once (kl_follower_ready).  Proof: every talon card is
+    #    reachable at any time and taking one out changes the reach of no other, so in a
+    #    win the move can be delayed to just before a card goes onto it (or replaced by a
+    #    talon-to-foundation move when it goes up first), as in 5.
+    cdef int n = 0, c, j, k, card, top, base, q, fe, empty_useful, free_talon
     cdef int tidx[24]
     cdef int trec[24]
     cdef int nt, i
@@ -333,10 +368,13 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
                 if j != c and s.nup[j] and s.up[j][s.nup[j] - 1] == c_twin(q):
                     k = 0 if (i == 1 and s.ndown[c] > 0) else 2
                     buckets[k][nb[k]] = kl_code(KL_SWAPF, c, j, s.nup[c] - i); nb[k] += 1
+    free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT
     for i in range(nt):
         card = s.tal[tidx[i]]
         if playable(s, card):
             buckets[2][nb[2]] = kl_code(KL_W2F, tidx[i], 0, trec[i]); nb[2] += 1
+        if free_talon and not kl_follower_ready(s, card, tidx, nt):
+            continue
         for j in range(7):
             if s.nup[j] == 0:
                 if j != fe or c_rank(card) != 12:
@@ -349,7 +387,7 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
             if s.found[k] < 2:
                 continue       # an Ace brought down could never hold a card
             card = k * 13 + s.found[k] - 1
-            if not kl_follower_ready(s, card, tidx, nt):
+            if not kl_down_useful(s, card, tidx, nt):
                 continue
             for j in range(7):
                 if s.nup[j] == 0:

@@ -1,0 +1,45 @@
+"""Type stubs for the compiled core (kabalsolve/_core.pyx)."""
+from typing import Dict, List, Optional, Sequence, Tuple
+
+STATUS_NAMES: Tuple[str, str, str]
+STOP_NAMES: Tuple[Optional[str], str, str, str]
+KLONDIKE_MOVE_TYPES: Dict[str, int]
+
+Column = Tuple[Sequence[int], Sequence[int]]
+
+def klondike_solve(
+    columns: Sequence[Column],
+    found: Sequence[int],
+    talon: Sequence[int],
+    wp: int = ...,
+    recycles: int = ...,
+    draw: int = ...,
+    max_recycles: int = ...,
+    foundation_moves: bool = ...,
+    max_states: int = ...,
+    timeout: float = ...,
+    max_table_mb: int = ...,
+) -> Tuple[str, Optional[str], List[int], int, int, int, float]: ...
+
+def decode_move(code: int) -> Tuple[int, int, int, int]: ...
+
+class KlondikeBoard:
+    def __init__(
+        self,
+        columns: Sequence[Column],
+        found: Sequence[int],
+        talon: Sequence[int],
+        wp: int = ...,
+        recycles: int = ...,
+        draw: int = ...,
+        max_recycles: int = ...,
+        foundation_moves: bool = ...,
+    ) -> None: ...
+    def moves(self, full: bool = ...) -> List[int]: ...
+    def push(self, code: int) -> None: ...
+    def pop(self) -> int: ...
+    def key(self) -> Tuple[int, int]: ...
+    def is_won(self) -> bool: ...
+    def snapshot(
+        self,
+    ) -> Tuple[List[int], List[Tuple[List[int], List[int]]], List[int], int, int]: ...
