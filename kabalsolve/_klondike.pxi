@@ -55,19 +55,28 @@ cdef struct KState:
     uint8_t f2t               # foundation-to-tableau moves allowed
 
 
+cdef uint8_t RANK_OF[52]
+cdef uint8_t SUIT_OF[52]
+cdef uint8_t RED_OF[52]
+cdef uint8_t TWIN_OF[52]
+for _c in range(52):
+    RANK_OF[_c] = _c % 13
+    SUIT_OF[_c] = _c // 13
+    RED_OF[_c] = 1 if 1 <= _c // 13 <= 2 else 0
+    TWIN_OF[_c] = (3 - _c // 13) * 13 + _c % 13   # same rank and colour, other suit
+
+
 cdef inline int c_rank(int c) noexcept nogil:
-    return c % 13
+    return RANK_OF[c]
 
 cdef inline int c_suit(int c) noexcept nogil:
-    return c // 13
+    return SUIT_OF[c]
 
 cdef inline int c_red(int c) noexcept nogil:
-    cdef int s = c // 13
-    return s == 1 or s == 2
+    return RED_OF[c]
 
 cdef inline int c_twin(int c) noexcept nogil:
-    # same rank and colour, the other suit (S<->C, H<->D)
-    return (3 - c // 13) * 13 + c % 13
+    return TWIN_OF[c]
 
 cdef inline uint32_t kl_code(int t, int a, int b, int n) noexcept nogil:
     return <uint32_t>(t | (a << 4) | (b << 9) | (n << 14))
@@ -159,65 +168,62 @@ cdef inline int first_empty(KState* s) noexcept nogil:
     return -1
 
 
-cdef inline int kl_is_base(KState* s, int card) noexcept nogil:
-    cdef int c
-    for c in range(7):
-        if s.nup[c] and s.up[c][0] == card:
-            return 1
-    return 0
-
-
-cdef inline int kl_in_reach(KState* s, int card, int* tidx, int nt) noexcept nogil:
-    cdef int i
-    for i in range(nt):
-        if s.tal[tidx[i]] == card:
-            return 1
-    return 0
-
-
-cdef int kl_follower_ready(KState* s, int card, int* tidx, int nt) noexcept nogil:
-    # `card` (on a foundation or in the talon) is about to be put on the tableau: could
-    # a card x go onto it at once, by a move the search makes?  x has the next lower
-    # rank and the other colour, and is the base of a column (its run moves whole);
-    # on top of its foundation and itself followed (a chain of moves down, pruning 5);
-    # reachable in the talon (and, with draw 1 and unlimited passes, itself followed,
-    # pruning 6); or x lies on card's twin q* while q* can go up (SWAPF moves x's run onto
-    # card and sends q* up).
-    cdef int x, su, c, i, xr = c_rank(card) - 1
+cdef void kl_followers(KState* s, int* tidx, int nt, uint64_t* follow,
+                       uint64_t* down_ok) noexcept nogil:
+    # For every card, bit sets of:
+    #   follow:  if the card were put on the tableau now (from a foundation or the
+    #            talon), a card x could go onto it at once by a move the search makes.  x
+    #            has the next lower rank and the other colour and is the base of a column
+    #            (its run moves whole); on top of its foundation with down_ok (a chain of
+    #            moves down, pruning 5); reachable in the talon (and, with draw 1 and
+    #            unlimited passes, itself in follow, pruning 6); or x lies on the card's
+    #            twin q* while q* can go up (SWAPF moves x's run onto the card, q* goes up).
+    #   down_ok: the card is on top of its foundation and bringing it down is of use: a
+    #            card can follow it (follow), or the card below it can usefully come down
+    #            next (pruning 5).  Never for an Ace: nothing fits on an Ace.
+    # Ranks are done in rising order: a card's bits depend on the rank below only.
+    cdef uint64_t base = 0, reach = 0, covered = 0, f = 0, d = 0, one = 1, swapq = 0
+    cdef int c, i, r, su, card, x, xs
     cdef int free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT
-    if xr < 0:
-        return 0
     for su in range(4):
-        if c_red(su * 13) == c_red(card):
-            continue
-        x = su * 13 + xr
-        if s.found[su] > xr:
-            if s.f2t and s.found[su] == xr + 1 and kl_down_useful(s, x, tidx, nt):
-                return 1
-            continue
-        if kl_is_base(s, x):
-            return 1
-        if kl_in_reach(s, x, tidx, nt) and (not free_talon
-                                            or kl_follower_ready(s, x, tidx, nt)):
-            return 1
-    x = c_twin(card)
-    if playable(s, x):
-        for c in range(7):
+        if s.found[su] < 13:
+            swapq |= one << (su * 13 + s.found[su])     # the playable card of each suit
+    for c in range(7):
+        if s.nup[c]:
+            base |= one << s.up[c][0]
             for i in range(s.nup[c] - 1):
-                if s.up[c][i] == x:
-                    return 1
-    return 0
-
-
-cdef int kl_down_useful(KState* s, int card, int* tidx, int nt) noexcept nogil:
-    # `card` is on top of its foundation: is bringing it down of any use?  Only if a card
-    # can go onto it at once, or the card below it on the foundation (exposed by the
-    # move) can usefully come down next.  Aces never: nothing fits on an Ace.
-    while c_rank(card) > 0:
-        if kl_follower_ready(s, card, tidx, nt):
-            return 1
-        card -= 1
-    return 0
+                covered |= one << s.up[c][i]
+    for i in range(nt):
+        reach |= one << s.tal[tidx[i]]
+    swapq &= covered          # playable, with a run on it
+    for r in range(1, 13):
+        for su in range(4):
+            card = su * 13 + r
+            for xs in range(4):
+                if c_red(xs * 13) == c_red(card):
+                    continue
+                x = xs * 13 + r - 1
+                if s.found[xs] > r - 1:
+                    if (d >> x) & 1 and s.found[xs] == r:
+                        f |= one << card
+                        break
+                    continue
+                if (base >> x) & 1 or ((reach >> x) & 1 and (not free_talon or (f >> x) & 1)):
+                    f |= one << card
+                    break
+            if (swapq >> c_twin(card)) & 1:
+                f |= one << card
+        # down_ok for this rank: on top of its foundation, and it or a lower card of its
+        # suit is followed (the cards below the top are on the foundation too)
+        for su in range(4):
+            card = su * 13 + r
+            if s.f2t and s.found[su] == r + 1:
+                for i in range(r, 0, -1):
+                    if (f >> (su * 13 + i)) & 1:
+                        d |= one << card
+                        break
+    follow[0] = f
+    down_ok[0] = d
 
 
 cdef int kl_king_ready(KState* s, int* tidx, int nt) noexcept nogil:
@@ -268,8 +274,8 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     #    the parent where it now is.  If another column is empty then, the King can go
     #    there instead and the emptying is delayed further.
     # 5. A card m comes down from its foundation only if a card x that fits on it is ready
-    #    to follow at once (kl_follower_ready), or the card below m on the foundation can
-    #    usefully come down next (kl_down_useful), and never an Ace.  Proof: m down only
+    #    to follow at once (kl_followers), or the card below m on the foundation can
+    #    usefully come down next (kl_followers), and never an Ace.  Proof: m down only
     #    covers the card it lies on and lets the card below it come down; if neither a
     #    card is put on m nor the one below comes down during its trip, delete the trip.
     #    Otherwise delay the move down to just before the first of those two; moves in
@@ -280,11 +286,12 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     #    what two twins hold, see 2).  (Missing the second case once made a won deal,
     #    seed 43 of our generator at draw 1, come out lost: tests/test_solve.py keeps it.)
     # 6. With draw 1 and unlimited passes, a talon card goes to the tableau only if a card
-    #    is ready to go onto it at once (kl_follower_ready).  Proof: every talon card is
+    #    is ready to go onto it at once (kl_followers).  Proof: every talon card is
     #    reachable at any time and taking one out changes the reach of no other, so in a
     #    win the move can be delayed to just before a card goes onto it (or replaced by a
     #    talon-to-foundation move when it goes up first), as in 5.
     cdef int n = 0, c, j, k, card, top, base, q, fe, empty_useful, free_talon
+    cdef uint64_t follow, down_ok
     cdef int tidx[24]
     cdef int trec[24]
     cdef int nt, i
@@ -369,11 +376,15 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
                     k = 0 if (i == 1 and s.ndown[c] > 0) else 2
                     buckets[k][nb[k]] = kl_code(KL_SWAPF, c, j, s.nup[c] - i); nb[k] += 1
     free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT
+    follow = 0
+    down_ok = 0
+    if free_talon or s.f2t:
+        kl_followers(s, tidx, nt, &follow, &down_ok)
     for i in range(nt):
         card = s.tal[tidx[i]]
         if playable(s, card):
             buckets[2][nb[2]] = kl_code(KL_W2F, tidx[i], 0, trec[i]); nb[2] += 1
-        if free_talon and not kl_follower_ready(s, card, tidx, nt):
+        if free_talon and not (follow >> card) & 1:
             continue
         for j in range(7):
             if s.nup[j] == 0:
@@ -387,7 +398,7 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
             if s.found[k] < 2:
                 continue       # an Ace brought down could never hold a card
             card = k * 13 + s.found[k] - 1
-            if not kl_down_useful(s, card, tidx, nt):
+            if not (down_ok >> card) & 1:
                 continue
             for j in range(7):
                 if s.nup[j] == 0:

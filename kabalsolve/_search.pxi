@@ -17,6 +17,10 @@ cdef enum:
     STOP_MEMORY = 3
 
 
+cdef extern from *:
+    void __builtin_prefetch(const void* p) noexcept nogil
+
+
 ctypedef int (*gen_fn)(void* st, uint32_t* out, int full) noexcept nogil
 ctypedef uint32_t (*make_fn)(void* st, uint32_t m) noexcept nogil
 ctypedef void (*unmake_fn)(void* st, uint32_t m, uint32_t undo) noexcept nogil
@@ -60,15 +64,36 @@ cdef inline double now_seconds() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
+cdef inline void child_keys(GameOps* g, void* st, Table* tab, uint32_t* moves, int n,
+                            uint64_t* keys) noexcept nogil:
+    # The key of every child, computed when the moves are generated, with its table slot
+    # prefetched: the probes of a node's children (most of them positions seen before)
+    # then overlap instead of each waiting for memory, and a known child is skipped
+    # without being made and unmade.
+    cdef int k
+    cdef uint32_t undo
+    cdef uint64_t* kp
+    for k in range(n):
+        kp = keys + k * KEY_WORDS
+        undo = g.make(st, moves[k])
+        g.key(st, kp)
+        g.unmake(st, moves[k], undo)
+        __builtin_prefetch(tab.slots + (key_hash(kp) & tab.mask) * KEY_WORDS)
+
+
 cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double deadline,
-                  SearchResult* res, Frame** frames_p, uint32_t** arena_p) noexcept nogil:
-    # Runs the search; frames and arena may be reallocated (the caller frees them).
+                  SearchResult* res, Frame** frames_p, uint32_t** arena_p,
+                  uint64_t** karena_p) noexcept nogil:
+    # Runs the search; frames and the arenas may be reallocated (the caller frees them).
+    # arena holds each frame's moves, karena their children's keys (KEY_WORDS each).
     cdef uint64_t key[KEY_WORDS]
     cdef Frame* frames = frames_p[0]
     cdef Frame* f
     cdef Frame* nf
     cdef uint32_t* arena = arena_p[0]
+    cdef uint64_t* karena = karena_p[0]
     cdef uint32_t* na
+    cdef uint64_t* nka
     cdef uint64_t arena_cap = 1 << 16, need
     cdef int frames_cap = 1024, d = 0, r, k, fin
     cdef uint32_t m, undo
@@ -83,6 +108,7 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
     frames[0].start = 0
     frames[0].n = g.gen(st, arena, 0)
     frames[0].i = 0
+    child_keys(g, st, tab, arena, frames[0].n, karena)
     while True:
         f = &frames[d]
         if f.i >= f.n:
@@ -93,18 +119,15 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
             d -= 1
             continue
         m = arena[f.start + f.i]
+        r = table_insert(tab, karena + (f.start + f.i) * KEY_WORDS)
         f.i += 1
-        undo = g.make(st, m)
         res.expanded += 1
-        g.key(st, key)
-        r = table_insert(tab, key)
         if r == 0:
-            g.unmake(st, m, undo)
             continue
         if r < 0:
-            g.unmake(st, m, undo)
             res.stop_reason = STOP_MEMORY
             return d
+        undo = g.make(st, m)
         res.states += 1
         if d + 2 >= frames_cap:
             nf = <Frame*> realloc(frames, 2 * frames_cap * sizeof(Frame))
@@ -121,12 +144,17 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
             while need > arena_cap:
                 arena_cap *= 2
             na = <uint32_t*> realloc(arena, arena_cap * sizeof(uint32_t))
-            if na == NULL:
+            if na != NULL:
+                arena = na
+                arena_p[0] = na
+            nka = <uint64_t*> realloc(karena, arena_cap * KEY_WORDS * sizeof(uint64_t))
+            if nka != NULL:
+                karena = nka
+                karena_p[0] = nka
+            if na == NULL or nka == NULL:
                 g.unmake(st, m, undo)
                 res.stop_reason = STOP_MEMORY
                 return d
-            arena = na
-            arena_p[0] = na
         d += 1
         nf = &frames[d]
         nf.move = m
@@ -147,6 +175,7 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
                 res.status = S_WON
                 return d
         nf.n = g.gen(st, arena + nf.start, 0)
+        child_keys(g, st, tab, arena + nf.start, nf.n, karena + nf.start * KEY_WORDS)
         if max_states and res.states >= max_states:
             res.stop_reason = STOP_STATES
             return d
@@ -161,6 +190,7 @@ cdef void dfs(GameOps* g, void* st, uint64_t max_states, double deadline,
     cdef Table tab
     cdef Frame* frames = NULL
     cdef uint32_t* arena = NULL
+    cdef uint64_t* karena = NULL
     cdef int d, k
     res.status = S_UNKNOWN
     res.stop_reason = STOP_NONE
@@ -177,10 +207,11 @@ cdef void dfs(GameOps* g, void* st, uint64_t max_states, double deadline,
         return
     frames = <Frame*> malloc(1024 * sizeof(Frame))
     arena = <uint32_t*> malloc((1 << 16) * sizeof(uint32_t))
-    if frames == NULL or arena == NULL:
+    karena = <uint64_t*> malloc((1 << 16) * KEY_WORDS * sizeof(uint64_t))
+    if frames == NULL or arena == NULL or karena == NULL:
         res.stop_reason = STOP_MEMORY
     else:
-        d = dfs_loop(g, st, &tab, max_states, deadline, res, &frames, &arena)
+        d = dfs_loop(g, st, &tab, max_states, deadline, res, &frames, &arena, &karena)
         res.depth = d
         if res.status == S_WON:
             # the path: the move into each frame 1..d, then frame d's finishing moves
@@ -199,3 +230,4 @@ cdef void dfs(GameOps* g, void* st, uint64_t max_states, double deadline,
     table_free(&tab)
     free(frames)
     free(arena)
+    free(karena)
