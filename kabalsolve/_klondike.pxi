@@ -53,6 +53,8 @@ cdef struct KState:
     uint8_t draw
     uint8_t max_recycles      # KL_NOLIMIT = unlimited passes
     uint8_t f2t               # foundation-to-tableau moves allowed
+    # search settings
+    uint8_t flip              # emit the moves of each bucket in reverse order
 
 
 cdef uint8_t RANK_OF[52]
@@ -408,8 +410,12 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
                     continue
                 buckets[5][nb[5]] = kl_code(KL_F2T, k, j, 0); nb[5] += 1
     for k in range(6):
-        for i in range(nb[k]):
-            out[n] = buckets[k][i]; n += 1
+        if s.flip:
+            for i in range(nb[k] - 1, -1, -1):
+                out[n] = buckets[k][i]; n += 1
+        else:
+            for i in range(nb[k]):
+                out[n] = buckets[k][i]; n += 1
     return n
 
 
