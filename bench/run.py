@@ -403,6 +403,8 @@ def main(argv=None) -> int:
     print("wall             %s for the whole run" % fmt_s(wall))
 
     peer = None
+    if a.csv and a.peer:
+        write_csv(a.csv, a.draw, ours, None)  # kabalsolve's rows now; rewritten with the peer's
     if a.peer:
         popts = dict(mode=a.peer_mode, states=a.peer_states)
         peer = runner.run("peer", deals, a.draw, popts)
