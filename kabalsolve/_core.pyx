@@ -10,6 +10,9 @@ from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset, memcpy
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
+cdef extern from *:
+    void __builtin_prefetch(const void* p) noexcept nogil
+
 include "_table.pxi"
 include "_search.pxi"
 include "_klondike.pxi"
@@ -29,6 +32,7 @@ KLONDIKE_OPS.unmake = <unmake_fn> kl_unmake
 KLONDIKE_OPS.key = <key_fn> kl_key
 KLONDIKE_OPS.won = <won_fn> kl_won
 KLONDIKE_OPS.finish = <finish_fn> kl_finish
+KLONDIKE_OPS.key_words = <key_words_fn> kl_key_words
 KLONDIKE_OPS.max_moves = KL_MAX_MOVES
 
 
@@ -67,6 +71,11 @@ cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int dra
     s.draw = draw
     s.max_recycles = max_recycles
     s.f2t = 1 if f2t else 0
+    prod = 1
+    for c in range(7):
+        s.radix[c] = s.ndown[c] + 2
+        prod *= s.radix[c]
+    s.kw = 1 if (max_recycles == KL_NOLIMIT and prod <= (1 << 16)) else 2
     return 0
 
 
@@ -229,8 +238,11 @@ cdef class KlondikeBoard:
 
     def key(self):
         cdef uint64_t k[KEY_WORDS]
+        k[1] = 0
         kl_key(&self.s, k)
-        return (k[0], k[1])
+        if kl_key_words(&self.s) == 2:
+            return (k[0], k[1])
+        return (k[0],)
 
     def is_won(self):
         return bool(kl_won(&self.s))

@@ -55,6 +55,8 @@ cdef struct KState:
     uint8_t f2t               # foundation-to-tableau moves allowed
     # search settings
     uint8_t flip              # emit the moves of each bucket in reverse order
+    uint8_t kw                # key width in words (kl_key)
+    uint8_t radix[7]          # face-down counts at the start + 2 (kl_key)
 
 
 cdef uint8_t RANK_OF[52]
@@ -562,18 +564,25 @@ cdef inline void bits_put(uint64_t* w, int* pos, uint64_t v, int nbits) noexcept
     pos[0] = p + nbits
 
 
+cdef int kl_key_words(KState* s) noexcept nogil:
+    return s.kw
+
+
 cdef void kl_key(KState* s, uint64_t* key) noexcept nogil:
-    # The canonical key, 128 bits (82 used, bit 127 always set):
-    #   foundations 4 x 4 bits, talon mask 24, canonical wp 5, recycles 8 (limited
-    #   passes only, else 0), face-down count per column 7 x 3, and per column one bit:
-    #   "no face-down cards, and the column's dealt bottom card (not a King) is still at
-    #   its bottom".
+    # The canonical key: the foundations (4 x 4 bits), which dealt stock cards are still
+    # in the talon (24), the canonical waste pointer wp (5), and per column the face-down
+    # count and one flag: "no face-down cards, and the column's dealt bottom card (not a
+    # King) is still at its bottom".  With unlimited passes (and a deal, or any position
+    # whose face-down counts fit) it is one word: the per-column values as one mixed-radix
+    # number below 2 * 3 * ... * 8 = 40320 (16 bits), 61 bits in all plus the sentinel.
+    # Otherwise two words: the same fields in plain bits, and the recycles used (8 bits).
+    #
     # Why this is all: the face-up tableau cards are the cards not up, not in the talon
     # and not face down.  Each face-up card is the base of a column or lies on one of
     # the two cards of the next rank and other colour.  The base of a column with
     # face-down cards is the dealt card just above them; every face-up King is a base;
     # the only other bases are dealt bottom cards (no card but a King enters an empty
-    # column), which the flag bits give.  Going down from the Kings, each non-base card
+    # column), which the flags give.  Going down from the Kings, each non-base card
     # must lie on one of its two possible parents, and the ways they can differ are
     # exactly exchanges of what lies on two twins (same rank and colour).  Positions
     # that differ by such exchanges have the same moves to equivalent positions (the
@@ -582,22 +591,34 @@ cdef void kl_key(KState* s, uint64_t* key) noexcept nogil:
     # With unlimited passes, wp is replaced by 0 whenever the cards reachable from it are
     # those reachable after a recycle (wp = 0, a multiple of draw, or the whole talon):
     # such states have the same moves to the same successors.
-    cdef int c, pos = 0, wp, flags = 0
+    cdef int c, pos = 0, wp, flag
+    cdef uint64_t cols = 0, mult = 1, v
+    wp = s.wp
+    if s.max_recycles == KL_NOLIMIT and (wp % s.draw == 0 or wp == s.ntal):
+        wp = 0
+    if s.kw == 1:
+        for c in range(7):
+            flag = (s.ndown[c] == 0 and s.nup[c] and s.up[c][0] == s.bottom[c]
+                    and c_rank(s.bottom[c]) != 12)
+            v = s.ndown[c] + 1 if s.ndown[c] else flag
+            cols += v * mult
+            mult *= s.radix[c]
+        key[0] = ((<uint64_t>s.found[0]) | (<uint64_t>s.found[1] << 4)
+                  | (<uint64_t>s.found[2] << 8) | (<uint64_t>s.found[3] << 12)
+                  | (<uint64_t>s.talmask << 16) | (<uint64_t>wp << 40) | (cols << 45)
+                  | (1ULL << 63))
+        return
     key[0] = 0; key[1] = 0
     for c in range(4):
         bits_put(key, &pos, s.found[c], 4)
     bits_put(key, &pos, s.talmask, 24)
-    wp = s.wp
-    if s.max_recycles == KL_NOLIMIT:
-        if wp % s.draw == 0 or wp == s.ntal:
-            wp = 0
-    else:
-        bits_put(key, &pos, s.recycles, 8)
+    bits_put(key, &pos, s.recycles, 8)
     bits_put(key, &pos, wp, 5)
+    flag = 0
     for c in range(7):
         bits_put(key, &pos, s.ndown[c], 3)
         if (s.ndown[c] == 0 and s.nup[c] and s.up[c][0] == s.bottom[c]
                 and c_rank(s.bottom[c]) != 12):
-            flags |= 1 << c
-    bits_put(key, &pos, flags, 7)
+            flag |= 1 << c
+    bits_put(key, &pos, flag, 7)
     key[1] |= 1ULL << 63

@@ -17,16 +17,13 @@ cdef enum:
     STOP_MEMORY = 3
 
 
-cdef extern from *:
-    void __builtin_prefetch(const void* p) noexcept nogil
-
-
 ctypedef int (*gen_fn)(void* st, uint32_t* out, int full) noexcept nogil
 ctypedef uint32_t (*make_fn)(void* st, uint32_t m) noexcept nogil
 ctypedef void (*unmake_fn)(void* st, uint32_t m, uint32_t undo) noexcept nogil
 ctypedef void (*key_fn)(void* st, uint64_t* key) noexcept nogil
 ctypedef int (*won_fn)(void* st) noexcept nogil
 ctypedef int (*finish_fn)(void* st, uint32_t* out) noexcept nogil
+ctypedef int (*key_words_fn)(void* st) noexcept nogil
 
 
 cdef struct GameOps:
@@ -36,6 +33,7 @@ cdef struct GameOps:
     key_fn key
     won_fn won
     finish_fn finish      # may be NULL: a shortcut to the end from an obviously won state
+    key_words_fn key_words  # 1 or 2: the width of this state's keys (fixed for a search)
     int max_moves         # most moves gen can return
 
 
@@ -78,7 +76,7 @@ cdef inline void child_keys(GameOps* g, void* st, Table* tab, uint32_t* moves, i
         undo = g.make(st, moves[k])
         g.key(st, kp)
         g.unmake(st, moves[k], undo)
-        __builtin_prefetch(tab.slots + (key_hash(kp) & tab.mask) * KEY_WORDS)
+        table_prefetch(tab, kp)
 
 
 cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double deadline,
@@ -202,7 +200,7 @@ cdef void dfs(GameOps* g, void* st, uint64_t max_states, double deadline,
     res.table_bytes = 0
     if max_table_bytes < (1 << 22):
         max_table_bytes = 1 << 22
-    if table_init(&tab, 1 << 14, max_table_bytes) != 0:
+    if table_init(&tab, 1 << 14, max_table_bytes, g.key_words(st)) != 0:
         res.stop_reason = STOP_MEMORY
         return
     frames = <Frame*> malloc(1024 * sizeof(Frame))

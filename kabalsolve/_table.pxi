@@ -1,20 +1,22 @@
-# The transposition table: an exact hash set of 128-bit state keys.
+# The transposition table: an exact hash set of state keys of one or two 64-bit words.
 #
-# Entry layout: two uint64 words, the packed canonical key of a state (see the game's
-# key function).  Every real key has its sentinel bit (bit 127) set, so the all-zero
-# entry marks an empty slot.  Open addressing with linear probing; the table doubles
-# when it is 3/4 full and refuses to grow past its memory budget (the search then stops
-# with "unknown").  Nothing is ever evicted: membership is exact, which is what a proof
-# of "lost" needs.
+# A game's key is 64 bits when its state fits (Klondike with unlimited passes) and 128
+# bits otherwise; the table holds keys of one width, `kw` words per slot.  Every real key
+# has its sentinel bit (bit 63 of its last word) set, so an all-zero slot is empty.
+# Open addressing with linear probing; the table doubles when it is 3/4 full and
+# refuses to grow past its memory budget (the search then stops with "unknown").
+# Nothing is ever evicted: membership is exact, which is what a proof of "lost" needs.
 
 cdef enum:
-    KEY_WORDS = 2                       # a key is 2 x 64 bits; bit 127 is always set
+    KEY_WORDS = 2                       # the most words a key may have
+    KEY_SENTINEL_SHIFT = 63
 
 cdef struct Table:
-    uint64_t* slots          # KEY_WORDS words per slot
+    uint64_t* slots          # kw words per slot
     uint64_t mask            # capacity - 1 (capacity is a power of two)
     uint64_t count
     uint64_t max_bytes       # the table never grows past this
+    int kw                   # words per key: 1 or 2
 
 
 cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
@@ -27,17 +29,20 @@ cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
     return x
 
 
-cdef inline uint64_t key_hash(const uint64_t* k) noexcept nogil:
+cdef inline uint64_t key_hash(const uint64_t* k, int kw) noexcept nogil:
+    if kw == 1:
+        return mix64(k[0])
     return mix64(k[0] ^ mix64(k[1]))
 
 
-cdef int table_init(Table* t, uint64_t capacity, uint64_t max_bytes) noexcept nogil:
-    t.slots = <uint64_t*> calloc(capacity * KEY_WORDS, sizeof(uint64_t))
+cdef int table_init(Table* t, uint64_t capacity, uint64_t max_bytes, int kw) noexcept nogil:
+    t.slots = <uint64_t*> calloc(capacity * kw, sizeof(uint64_t))
     if t.slots == NULL:
         return -1
     t.mask = capacity - 1
     t.count = 0
     t.max_bytes = max_bytes
+    t.kw = kw
     return 0
 
 
@@ -48,13 +53,23 @@ cdef void table_free(Table* t) noexcept nogil:
 
 cdef inline uint64_t* table_probe(Table* t, const uint64_t* k) noexcept nogil:
     # the slot holding k, or the empty slot where it belongs
-    cdef uint64_t i = key_hash(k) & t.mask
+    cdef uint64_t i = key_hash(k, t.kw) & t.mask
     cdef uint64_t* s
+    if t.kw == 1:
+        while True:
+            s = t.slots + i
+            if s[0] == 0 or s[0] == k[0]:
+                return s
+            i = (i + 1) & t.mask
     while True:
-        s = t.slots + i * KEY_WORDS
+        s = t.slots + i * 2
         if s[1] == 0 or (s[0] == k[0] and s[1] == k[1]):
             return s
         i = (i + 1) & t.mask
+
+
+cdef inline void table_prefetch(Table* t, const uint64_t* k) noexcept nogil:
+    __builtin_prefetch(t.slots + (key_hash(k, t.kw) & t.mask) * t.kw)
 
 
 cdef int table_grow(Table* t) noexcept nogil:
@@ -64,18 +79,20 @@ cdef int table_grow(Table* t) noexcept nogil:
     cdef uint64_t i
     cdef uint64_t* s
     cdef uint64_t* d
-    if new_cap * KEY_WORDS * sizeof(uint64_t) > t.max_bytes:
+    cdef int w, kw = t.kw
+    if new_cap * kw * sizeof(uint64_t) > t.max_bytes:
         return -1
-    t.slots = <uint64_t*> calloc(new_cap * KEY_WORDS, sizeof(uint64_t))
+    t.slots = <uint64_t*> calloc(new_cap * kw, sizeof(uint64_t))
     if t.slots == NULL:
         t.slots = old
         return -1
     t.mask = new_cap - 1
     for i in range(old_cap):
-        s = old + i * KEY_WORDS
-        if s[1] != 0:
+        s = old + i * kw
+        if s[kw - 1] != 0:
             d = table_probe(t, s)
-            d[0] = s[0]; d[1] = s[1]
+            for w in range(kw):
+                d[w] = s[w]
     free(old)
     return 0
 
@@ -87,12 +104,14 @@ cdef inline int table_insert(Table* t, const uint64_t* k) noexcept nogil:
         if table_grow(t) != 0:
             return -1
     s = table_probe(t, k)
-    if s[1] != 0:
+    if s[t.kw - 1] != 0:
         return 0
-    s[0] = k[0]; s[1] = k[1]
+    s[0] = k[0]
+    if t.kw == 2:
+        s[1] = k[1]
     t.count += 1
     return 1
 
 
 cdef inline uint64_t table_bytes(Table* t) noexcept nogil:
-    return (t.mask + 1) * KEY_WORDS * sizeof(uint64_t)
+    return (t.mask + 1) * t.kw * sizeof(uint64_t)
