@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, Union
 
 from .cards import Card, parse_card
 from .errors import DealError
+
+if TYPE_CHECKING:
+    from .games.klondike import Deal
 
 GAMES = ("klondike", "acesup", "clock")
 KLONDIKE_KEYS = ("game", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "stock", "deck")
@@ -79,7 +82,7 @@ def _duplicates_where(cards_at: List[Tuple[Card, Field]], source: Optional[str])
         first[c] = f
 
 
-def read_text(text: str, source: Optional[str] = None):  # -> games Deal
+def read_text(text: str, source: Optional[str] = None) -> "Deal":
     """Parse deal text into a game's Deal (Klondike when no ``game:`` line)."""
     if "\x00" in text:
         raise DealError("this is not a text deal file (it holds binary data)", None, None, source)
@@ -96,7 +99,8 @@ def read_text(text: str, source: Optional[str] = None):  # -> games Deal
     return _read_klondike(fields, by_key, source)
 
 
-def _read_klondike(fields: List[Field], by_key: Dict[str, Field], source: Optional[str]):
+def _read_klondike(fields: List[Field], by_key: Dict[str, Field],
+                   source: Optional[str]) -> "Deal":
     from .games.klondike import COLUMNS, STOCK_SIZE, Deal
     for f in fields:
         if f.key not in KLONDIKE_KEYS:
@@ -104,42 +108,43 @@ def _read_klondike(fields: List[Field], by_key: Dict[str, Field], source: Option
                             % f.key, f.line, None, source)
     cards_at: List[Tuple[Card, Field]] = []
     if "deck" in by_key:
-        f = by_key["deck"]
+        deck_f = by_key["deck"]
         others = [g for g in fields if g.key not in ("deck", "game")]
         if others:
             raise DealError("a 'deck:' line cannot be combined with T1..T7 or stock lines",
                             others[0].line, None, source)
-        deck = parse_cards(f, source)
-        cards_at = [(c, f) for c in deck]
+        deck = parse_cards(deck_f, source)
+        cards_at = [(c, deck_f) for c in deck]
         _duplicates_where(cards_at, source)
         if len(deck) != 52:
-            raise DealError("'deck:' must list 52 cards, not %d" % len(deck), f.line, None, source)
+            raise DealError("'deck:' must list 52 cards, not %d" % len(deck), deck_f.line,
+                            None, source)
         return Deal.from_deck(deck)
     piles = []
     for i in range(COLUMNS):
-        f = by_key.get("t%d" % (i + 1))
-        if f is None:
+        pf = by_key.get("t%d" % (i + 1))
+        if pf is None:
             raise DealError("pile T%d is missing (a Klondike deal needs T1..T7 and stock, "
                             "or one deck line)" % (i + 1), None, None, source)
-        pile = parse_cards(f, source)
+        pile = parse_cards(pf, source)
         if len(pile) != i + 1:
             raise DealError("pile T%d must hold %d card%s, not %d"
-                            % (i + 1, i + 1, "s" if i else "", len(pile)), f.line, None, source)
-        cards_at += [(c, f) for c in pile]
+                            % (i + 1, i + 1, "s" if i else "", len(pile)), pf.line, None, source)
+        cards_at += [(c, pf) for c in pile]
         piles.append(tuple(pile))
-    f = by_key.get("stock")
-    if f is None:
+    sf = by_key.get("stock")
+    if sf is None:
         raise DealError("the 'stock:' line is missing", None, None, source)
-    stock = parse_cards(f, source)
-    cards_at += [(c, f) for c in stock]
+    stock = parse_cards(sf, source)
+    cards_at += [(c, sf) for c in stock]
     _duplicates_where(cards_at, source)
     if len(stock) != STOCK_SIZE:
         raise DealError("the stock must hold %d cards, not %d" % (STOCK_SIZE, len(stock)),
-                        f.line, None, source)
+                        sf.line, None, source)
     return Deal(tuple(piles), tuple(stock))
 
 
-def read_deal(text_or_path: Union[str, "os.PathLike[str]"]):
+def read_deal(text_or_path: Union[str, "os.PathLike[str]"]) -> "Deal":
     """Read a deal from text, or from a file.
 
     A ``str`` that holds a newline or a ``:`` (and names no existing file) is deal text;
@@ -151,7 +156,7 @@ def read_deal(text_or_path: Union[str, "os.PathLike[str]"]):
     return read_file(text_or_path)
 
 
-def read_bytes(data: bytes, source: Optional[str] = None):
+def read_bytes(data: bytes, source: Optional[str] = None) -> "Deal":
     """Decode a deal file's bytes (UTF-8, with or without a byte-order mark) and parse it."""
     try:
         text = data.decode("utf-8-sig")
@@ -161,7 +166,7 @@ def read_bytes(data: bytes, source: Optional[str] = None):
     return read_text(text, source)
 
 
-def read_file(path: Union[str, "os.PathLike[str]"]):
+def read_file(path: Union[str, "os.PathLike[str]"]) -> "Deal":
     """Read the deal in a file."""
     name = os.fspath(path)
     try:

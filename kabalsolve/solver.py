@@ -7,7 +7,7 @@ that leaves this module has been checked by code that did not produce it.
 from __future__ import annotations
 
 import time
-from typing import List, Optional, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _core
 from .errors import KabalError, OptionError
@@ -22,13 +22,16 @@ class SolverError(KabalError):
     """The core returned something the reference rules refuse: a bug, never bad input."""
 
 
-def klondike_core_args(pos: klondike.Position):
+CoreColumns = List[Tuple[List[int], List[int]]]
+
+
+def klondike_core_args(pos: klondike.Position) -> Tuple[CoreColumns, List[int], List[int], int, int]:
     """The core's view of a Python position: (columns, found, talon, wp, recycles)."""
     columns = [(pos.piles[i][:pos.down[i]], pos.piles[i][pos.down[i]:]) for i in range(7)]
     return columns, list(pos.foundations), pos.talon(), len(pos.waste), pos.recycles
 
 
-def klondike_rule_args(rules: klondike.Rules):
+def klondike_rule_args(rules: klondike.Rules) -> Dict[str, Any]:
     max_rec = NOLIMIT if rules.passes is None else rules.passes - 1
     return dict(draw=rules.draw, max_recycles=max_rec, foundation_moves=rules.foundation_moves)
 
@@ -109,7 +112,7 @@ def solve(deal: Union[klondike.Deal, str], draw: int = 3, foundation_moves: bool
 
 
 def is_winnable(deal: Union[klondike.Deal, str], draw: int = 3,
-                foundation_moves: bool = True, **budget) -> Optional[bool]:
+                foundation_moves: bool = True, **budget: Any) -> Optional[bool]:
     """True (won), False (proved lost) or None (a budget ran out first)."""
     sol = solve(deal, draw=draw, foundation_moves=foundation_moves, **budget)
     return {WON: True, LOST: False}.get(sol.result)

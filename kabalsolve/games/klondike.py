@@ -319,11 +319,13 @@ class Position:
             self.waste = []
             self.recycles += 1
         else:
+            c = move.card
+            assert c is not None  # _check refused a move without a card
             if move.src == "W":
                 cards = [self.waste.pop()]
             elif move.src == "F":
-                self.foundations[suit(move.card)] -= 1  # type: ignore[arg-type]
-                cards = [move.card]  # type: ignore[list-item]
+                self.foundations[suit(c)] -= 1
+                cards = [c]
             else:
                 i = PILES.index(move.src)
                 pile = self.piles[i]
@@ -333,7 +335,7 @@ class Position:
                     self.down[i] -= 1
                     undo.revealed = True
             if move.dst == "F":
-                self.foundations[suit(cards[0])] += 1
+                self.foundations[suit(c)] += 1
             else:
                 self.piles[PILES.index(move.dst)].extend(cards)
         self._history.append(undo)
@@ -351,22 +353,24 @@ class Position:
             self.stock = []
             self.recycles -= 1
         else:
+            c = move.card
+            assert c is not None
             if move.dst == "F":
-                self.foundations[suit(move.card)] -= 1  # type: ignore[arg-type]
-                cards = [move.card]
+                self.foundations[suit(c)] -= 1
+                cards = [c]
             else:
                 pile = self.piles[PILES.index(move.dst)]
                 cards = pile[len(pile) - move.count:]
                 del pile[len(pile) - move.count:]
             if move.src == "W":
-                self.waste.append(cards[0])  # type: ignore[arg-type]
+                self.waste.append(c)
             elif move.src == "F":
-                self.foundations[suit(move.card)] += 1  # type: ignore[arg-type]
+                self.foundations[suit(c)] += 1
             else:
                 i = PILES.index(move.src)
                 if undo.revealed:
                     self.down[i] += 1
-                self.piles[i].extend(cards)  # type: ignore[arg-type]
+                self.piles[i].extend(cards)
         return move
 
     def moves_played(self) -> List[Move]:
