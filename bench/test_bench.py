@@ -1,0 +1,76 @@
+"""pytest-benchmark benchmarks of kabalsolve.solve on fixed deals of bench/deals.
+
+    python -m pytest bench/test_bench.py --benchmark-enable
+    python -m pytest bench/test_bench.py --benchmark-enable --benchmark-autosave   # keep a run
+    python -m pytest bench/test_bench.py --benchmark-enable --benchmark-compare    # vs the last
+
+The project's pytest settings (``testpaths = ["tests"]``, ``--benchmark-disable``) keep
+these out of the normal suite; with ``--benchmark-disable`` each body runs once, as a
+smoke test.  Nothing here asserts a time: the asserts check verdicts only, and the
+total state count of each batch goes into ``extra_info`` (saved with ``--benchmark-json``
+or ``--benchmark-autosave``) so a search change shows next to its timing.
+"""
+from __future__ import annotations
+
+from typing import List, Tuple
+
+import pytest
+
+import dealset
+from dealset import kabalsolve
+
+DEALS = dict(dealset.load())
+NAMES = list(DEALS)
+# Chosen from run.py's per-deal rows (draw 3, November 2026 core), fixed from then on:
+BATCH = NAMES[100:120]      # seeds 101..120: ordinary deals, 5 lost at draw 3, no outlier
+EASY = "1"                  # won at both draws with a few hundred states
+HARD = "64"                 # lost at draw 3: the whole tree is searched (~0.5 M states)
+
+
+def solve_all(names: List[str], draw: int) -> Tuple[List[str], int]:
+    results, states = [], 0
+    for name in names:
+        sol = kabalsolve.solve(DEALS[name], draw=draw)
+        results.append(sol.result)
+        states += sol.stats.states
+    return results, states
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_batch_of_20(benchmark, draw):
+    """Twenty fixed deals of the set, one solve each, in one round."""
+    benchmark.group = "batch of 20 deals"
+    results, states = benchmark.pedantic(solve_all, args=(BATCH, draw), rounds=10,
+                                         iterations=1, warmup_rounds=1)
+    benchmark.extra_info.update(draw=draw, deals=len(BATCH), states=states,
+                                won=results.count("won"), lost=results.count("lost"))
+    assert "unknown" not in results
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_easy_deal(benchmark, draw):
+    """One quick win: mostly the fixed cost of a call (packing, decoding, replay)."""
+    benchmark.group = "single easy deal"
+    sol = benchmark(kabalsolve.solve, DEALS[EASY], draw=draw)
+    benchmark.extra_info.update(draw=draw, deal=EASY, states=sol.stats.states)
+    assert sol.result == "won"
+
+
+def test_hard_deal(benchmark):
+    """A proof of loss: the search has to exhaust the game tree."""
+    benchmark.group = "single hard deal"
+    sol = benchmark.pedantic(kabalsolve.solve, args=(DEALS[HARD],), kwargs=dict(draw=3),
+                             rounds=3, iterations=1)
+    benchmark.extra_info.update(draw=3, deal=HARD, states=sol.stats.states,
+                                table_bytes=sol.stats.table_bytes)
+    assert sol.result == "lost"
+
+
+def test_peer_easy_deal(benchmark):
+    """pyksolve (ShootMe) on the easy deal at draw 3, for scale; skipped without it."""
+    pytest.importorskip("pyksolve.solver")
+    import peer_pyksolve
+    benchmark.group = "single easy deal"
+    result, _, _, _ = benchmark.pedantic(peer_pyksolve.solve, args=(DEALS[EASY], 3),
+                                         rounds=3, iterations=1)
+    assert result == "won"
