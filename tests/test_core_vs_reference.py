@@ -423,3 +423,31 @@ def test_key_merges_column_order():
     assert len(keys) == 1
     e = make_position([kc, kd, ks], found)   # the face-down card now lies in T1
     assert core_board(e).key() not in keys
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), in_play=st.integers(10, 30),
+       draw=st.sampled_from([1, 2, 3, 4]), passes=st.sampled_from([None, None, 1, 2, 3]),
+       recycles=st.integers(0, 2))
+def test_key_merges_waste_splits_only_when_the_talon_plays_the_same(seed, in_play, draw,
+                                                                      passes, recycles):
+    """The same cards with the talon split at every possible place: two splits may share
+    a key only if the same talon cards are within reach (so the same talon moves lead to
+    the same positions)."""
+    rules = Rules(draw=draw, passes=passes)
+    pos = random_endgame(random.Random(seed), in_play, rules, max_talon=24)
+    talon = pos.talon()
+    if passes is not None:
+        recycles = min(recycles, passes - 1)
+    else:
+        recycles = 0
+    by_key = {}
+    for wp in range(len(talon) + 1):
+        p = pos.copy()
+        p.waste, p.stock, p.recycles = talon[:wp], talon[wp:], recycles
+        key = core_board(p).key()
+        reach = frozenset(p.reachable_talon_cards())
+        note("wp=%d reach=%s key=%s" % (wp, sorted(reach), key))
+        if key in by_key:
+            assert by_key[key] == reach, position_text(p)
+        by_key[key] = reach
