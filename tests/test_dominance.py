@@ -12,6 +12,15 @@ Hand-built positions show each rule's edge: a looser rule (named in ``witnesses`
 the brute force lose, while the position is won.  Positions found by random search
 (and the ones that caught a real bug, see REGRESSIONS) are kept as data; hypothesis
 then draws fresh random endgames on every run.
+
+Checked by mutation (the core rebuilt with one rule broken, this file together with
+test_solve.py and test_core_vs_reference.py run against it): F2T chains cut short,
+the twin condition dropped, safe talon cards forced at any draw, the draw-1 talon
+pruning at any draw, SWAPF removed, followers only from column bases, no column ever
+emptied, the key's bottom-card flags or its waste-split merge broken: each fails tests.
+The F2T thresholds of kl_is_safe loosened to the no-F2T ones survive everything, and a
+search of some 5,500 won endgames found no position where that looser rule loses: it
+may well be sound (the proof without F2T seems to carry over).
 """
 import random
 from dataclasses import replace
@@ -360,7 +369,8 @@ def test_core_agrees_with_brute_force(seed, in_play, rules):
     check_core(pos, won)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.filter_too_much])
 @given(seed=st.integers(0, 2**32), in_play=st.integers(8, 16), rules=RULES)
 def test_core_agrees_with_brute_force_along_a_winning_line(seed, in_play, rules):
     """Walk a winning line of a random endgame; at every position on it, decide each
