@@ -125,6 +125,9 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
         if r < 0:
             res.stop_reason = STOP_MEMORY
             return d
+        if max_states and res.states >= max_states:
+            res.stop_reason = STOP_STATES
+            return d
         undo = g.make(st, m)
         res.states += 1
         if d + 2 >= frames_cap:
@@ -174,9 +177,6 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
                 return d
         nf.n = g.gen(st, arena + nf.start, 0)
         child_keys(g, st, tab, arena + nf.start, nf.n, karena + nf.start * KEY_WORDS)
-        if max_states and res.states >= max_states:
-            res.stop_reason = STOP_STATES
-            return d
         if deadline > 0 and (res.states & 1023) == 0 and now_seconds() > deadline:
             res.stop_reason = STOP_TIME
             return d

@@ -68,8 +68,9 @@ class Solution:
                                           "timeout": "--timeout",
                                           "memory": "the memory limit"}.get(
                                               self.stopped_by or "", self.stopped_by)
-        return "%s; %d states searched in %.3f s" % (head, self.stats.states,
-                                                     self.stats.seconds)
+        n = self.stats.states
+        return "%s; %d state%s searched in %.3f s" % (head, n, "" if n == 1 else "s",
+                                                      self.stats.seconds)
 
     def move_lines(self) -> List[str]:
         """The moves in plain words, numbered, as a person replays them at a table."""
