@@ -187,7 +187,8 @@ cdef void kl_followers(KState* s, int* tidx, int nt, uint64_t* follow,
     #            next (pruning 5).  Never for an Ace: nothing fits on an Ace.
     # Ranks are done in rising order: a card's bits depend on the rank below only.
     cdef uint64_t base = 0, reach = 0, covered = 0, f = 0, d = 0, one = 1, swapq = 0
-    cdef int c, i, r, su, card, x, xs
+    cdef int c, i, r, su, card, x, xs, black_ok, red_ok
+    cdef int cond[4]
     cdef int free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT
     for su in range(4):
         if s.found[su] < 13:
@@ -200,32 +201,30 @@ cdef void kl_followers(KState* s, int* tidx, int nt, uint64_t* follow,
     for i in range(nt):
         reach |= one << s.tal[tidx[i]]
     swapq &= covered          # playable, with a run on it
+    # cond[su]: the card of rank r - 1 and suit su could go onto a card of rank r
     for r in range(1, 13):
+        for xs in range(4):
+            x = xs * 13 + r - 1
+            if s.found[xs] > r - 1:
+                cond[xs] = s.found[xs] == r and (d >> x) & 1
+            else:
+                cond[xs] = (base >> x) & 1 or ((reach >> x) & 1
+                                               and (not free_talon or (f >> x) & 1))
+        black_ok = cond[0] | cond[3]          # a black card can follow a red one
+        red_ok = cond[1] | cond[2]
         for su in range(4):
             card = su * 13 + r
-            for xs in range(4):
-                if c_red(xs * 13) == c_red(card):
-                    continue
-                x = xs * 13 + r - 1
-                if s.found[xs] > r - 1:
-                    if (d >> x) & 1 and s.found[xs] == r:
-                        f |= one << card
-                        break
-                    continue
-                if (base >> x) & 1 or ((reach >> x) & 1 and (not free_talon or (f >> x) & 1)):
-                    f |= one << card
-                    break
-            if (swapq >> c_twin(card)) & 1:
+            if (red_ok if (su == 0 or su == 3) else black_ok) or (swapq >> c_twin(card)) & 1:
                 f |= one << card
         # down_ok for this rank: on top of its foundation, and it or a lower card of its
         # suit is followed (the cards below the top are on the foundation too)
-        for su in range(4):
-            card = su * 13 + r
-            if s.f2t and s.found[su] == r + 1:
-                for i in range(r, 0, -1):
-                    if (f >> (su * 13 + i)) & 1:
-                        d |= one << card
-                        break
+        if s.f2t:
+            for su in range(4):
+                if s.found[su] == r + 1:
+                    for i in range(r, 0, -1):
+                        if (f >> (su * 13 + i)) & 1:
+                            d |= one << (su * 13 + r)
+                            break
     follow[0] = f
     down_ok[0] = d
 
@@ -382,7 +381,8 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT
     follow = 0
     down_ok = 0
-    if free_talon or s.f2t:
+    if free_talon or (s.f2t and (s.found[0] >= 2 or s.found[1] >= 2 or s.found[2] >= 2
+                                 or s.found[3] >= 2)):
         kl_followers(s, tidx, nt, &follow, &down_ok)
     for i in range(nt):
         card = s.tal[tidx[i]]
