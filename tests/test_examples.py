@@ -1,0 +1,41 @@
+"""The bundled example deals say in their names what they are: check that they are."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+import kabalsolve
+
+EXAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")
+
+# file -> {draw: expected verdict}
+EXPECTED = {
+    "won-klondike-draw3.txt": {3: "won", 1: "won"},
+    "lost-klondike.txt": {1: "lost", 3: "lost"},
+    "won-draw1-lost-draw3-deck.txt": {1: "won", 3: "lost"},
+}
+
+
+def test_every_example_is_listed():
+    assert sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".txt")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_example_verdicts(name):
+    deal = kabalsolve.read_deal(os.path.join(EXAMPLES, name))
+    for draw, want in EXPECTED[name].items():
+        sol = kabalsolve.solve(deal, draw=draw)
+        assert sol.result == want, (name, draw)
+        if want == "won":
+            assert kabalsolve.games.klondike.replay(deal, sol.rules, sol.moves).is_won()
+
+
+def test_readme_first_command_solves_the_bundled_deal():
+    # the README's first line runs `kabalsolve examples/won-klondike-draw3.txt`
+    out = subprocess.run([sys.executable, "-m", "kabalsolve",
+                          os.path.join(EXAMPLES, "won-klondike-draw3.txt")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0
+    assert out.stdout.startswith("won: klondike draw 3, ")
+    assert "  1. " in out.stdout
