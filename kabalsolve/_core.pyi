@@ -2,7 +2,7 @@
 from typing import Dict, List, Optional, Sequence, Tuple
 
 STATUS_NAMES: Tuple[str, str, str]
-STOP_NAMES: Tuple[Optional[str], str, str, str]
+STOP_NAMES: Tuple[Optional[str], str, str, str, str]
 KLONDIKE_MOVE_TYPES: Dict[str, int]
 
 Column = Tuple[Sequence[int], Sequence[int]]

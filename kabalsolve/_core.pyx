@@ -9,6 +9,12 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset, memcpy
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from cpython.exc cimport PyErr_Clear
+
+cdef extern from "Python.h":
+    # declared here without Cython's error check: the search only needs to know whether
+    # a handler raised (the exception is then replaced by KeyboardInterrupt, below)
+    int check_signals_raw "PyErr_CheckSignals" ()
 
 cdef extern from *:
     void __builtin_prefetch(const void* p) noexcept nogil
@@ -18,7 +24,7 @@ include "_search.pxi"
 include "_klondike.pxi"
 
 STATUS_NAMES = ("won", "lost", "unknown")
-STOP_NAMES = (None, "max_states", "timeout", "memory")
+STOP_NAMES = (None, "max_states", "timeout", "memory", "interrupt")
 
 # Move type numbers, as packed in the Klondike move codes (see _klondike.pxi).
 KLONDIKE_MOVE_TYPES = {"T2F": KL_T2F, "W2F": KL_W2F, "W2T": KL_W2T, "T2T": KL_T2T,
@@ -200,6 +206,10 @@ def klondike_solve(columns, found, talon, int wp=0, int recycles=0, int draw=3,
         deadline = t0 + timeout
     with nogil:
         kl_decide(&s, max_states, deadline, max_bytes, &res)
+    if res.stop_reason == STOP_INTERRUPT:
+        free(res.path)
+        PyErr_Clear()
+        raise KeyboardInterrupt
     elapsed = now_seconds() - t0
     path = [res.path[i] for i in range(res.path_len)] if res.path != NULL else []
     free(res.path)

@@ -15,6 +15,7 @@ cdef enum:
     STOP_STATES = 1
     STOP_TIME = 2
     STOP_MEMORY = 3
+    STOP_INTERRUPT = 4
 
 
 ctypedef int (*gen_fn)(void* st, uint32_t* out, int full) noexcept nogil
@@ -54,6 +55,12 @@ cdef struct SearchResult:
     int depth
     uint32_t* path        # malloc'd, the winning moves (status S_WON)
     int path_len
+
+
+cdef int signals_pending() noexcept with gil:
+    # Let Python run its signal handlers (Ctrl-C in the main thread raises
+    # KeyboardInterrupt there); nonzero if one raised.  Called every 65,536 states.
+    return check_signals_raw() != 0
 
 
 cdef inline double now_seconds() noexcept nogil:
@@ -179,6 +186,9 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
         child_keys(g, st, tab, arena + nf.start, nf.n, karena + nf.start * KEY_WORDS)
         if deadline > 0 and (res.states & 1023) == 0 and now_seconds() > deadline:
             res.stop_reason = STOP_TIME
+            return d
+        if (res.states & 65535) == 0 and signals_pending():
+            res.stop_reason = STOP_INTERRUPT
             return d
 
 
