@@ -32,7 +32,7 @@ cdef enum:
     KL_T2T = 3
     KL_F2T = 4
     KL_SWAPF = 5
-    KL_MAX_MOVES = 400
+    KL_MAX_MOVES = 1024    # far above any position's count (7 x 13 splits x 3 targets + talon)
     KL_NOLIMIT = 255
 
 
