@@ -22,6 +22,7 @@ cdef extern from *:
 include "_table.pxi"
 include "_search.pxi"
 include "_klondike.pxi"
+include "_clock.pxi"
 
 STATUS_NAMES = ("won", "lost", "unknown")
 STOP_NAMES = (None, "max_states", "timeout", "memory", "interrupt")
@@ -268,3 +269,38 @@ cdef class KlondikeBoard:
         return ([self.s.found[i] for i in range(4)], cols,
                 [self.s.tal[i] for i in range(self.s.ntal)], self.s.wp, self.s.recycles)
 
+
+
+def shuffled_deck(unsigned long long seed):
+    """The deck of kabalsolve.generate.shuffled_deck(seed), made in the core."""
+    cdef uint8_t deck[52]
+    seeded_deck(seed, deck)
+    return [deck[i] for i in range(52)]
+
+
+def clock_play(deck):
+    """Play a Clock deal out: the turned cards in order (all 52 = won)."""
+    cdef uint8_t d[52]
+    cdef uint8_t out[52]
+    cdef int i, n
+    if len(deck) != 52:
+        raise ValueError("a Clock deal has 52 cards")
+    for i in range(52):
+        d[i] = deck[i]
+    n = clock_playout(d, out)
+    return [out[i] for i in range(n)]
+
+
+def clock_stats(unsigned long long first_seed, unsigned long long count):
+    """Play out the seeded deals first_seed .. first_seed + count - 1 (the decks of
+    kabalsolve.generate) without Python per deal: (deals won, cards turned in all)."""
+    cdef uint8_t d[52]
+    cdef unsigned long long k, won = 0, turned = 0
+    cdef int n
+    with nogil:
+        for k in range(count):
+            seeded_deck(first_seed + k, d)
+            n = clock_playout(d, NULL)
+            turned += n
+            won += n == 52
+    return won, turned

@@ -13,7 +13,10 @@ from .cards import Card, parse_card
 from .errors import DealError
 
 if TYPE_CHECKING:
+    from .games.clock import Deal as ClockDeal
     from .games.klondike import Deal
+
+    AnyDeal = Union[Deal, ClockDeal]
 
 GAMES = ("klondike", "acesup", "clock")
 KLONDIKE_KEYS = ("game", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "stock", "deck")
@@ -82,7 +85,7 @@ def _duplicates_where(cards_at: List[Tuple[Card, Field]], source: Optional[str])
         first[c] = f
 
 
-def read_text(text: str, source: Optional[str] = None) -> "Deal":
+def read_text(text: str, source: Optional[str] = None) -> "AnyDeal":
     """Parse deal text into a game's Deal (Klondike when no ``game:`` line)."""
     if "\x00" in text:
         raise DealError("this is not a text deal file (it holds binary data)", None, None, source)
@@ -93,10 +96,31 @@ def read_text(text: str, source: Optional[str] = None) -> "Deal":
     if game not in GAMES:
         raise DealError("unknown game %r (known: %s)" % (game, ", ".join(GAMES)),
                         game_f.line if game_f else None, None, source)
+    if game == "clock":
+        return _read_clock(fields, by_key, source)
     if game != "klondike":
         raise DealError("game %r is not supported yet by this version" % game,
                         game_f.line if game_f else None, None, source)
     return _read_klondike(fields, by_key, source)
+
+
+def _read_clock(fields: List[Field], by_key: Dict[str, Field],
+                source: Optional[str]) -> "ClockDeal":
+    from .games.clock import Deal as ClockDeal
+    for f in fields:
+        if f.key not in ("game", "deck"):
+            raise DealError("unknown key %r in a Clock deal (known: game, deck)" % f.key,
+                            f.line, None, source)
+    deck_f = by_key.get("deck")
+    if deck_f is None:
+        raise DealError("the 'deck:' line is missing (a Clock deal is one deck line)",
+                        None, None, source)
+    deck = parse_cards(deck_f, source)
+    _duplicates_where([(c, deck_f) for c in deck], source)
+    if len(deck) != 52:
+        raise DealError("'deck:' must list 52 cards, not %d" % len(deck), deck_f.line,
+                        None, source)
+    return ClockDeal(tuple(deck))
 
 
 def _read_klondike(fields: List[Field], by_key: Dict[str, Field],
@@ -144,7 +168,7 @@ def _read_klondike(fields: List[Field], by_key: Dict[str, Field],
     return Deal(tuple(piles), tuple(stock))
 
 
-def read_deal(text_or_path: Union[str, "os.PathLike[str]"]) -> "Deal":
+def read_deal(text_or_path: Union[str, "os.PathLike[str]"]) -> "AnyDeal":
     """Read a deal from text, or from a file.
 
     A ``str`` that holds a newline or a ``:`` (and names no existing file) is deal text;
@@ -156,7 +180,7 @@ def read_deal(text_or_path: Union[str, "os.PathLike[str]"]) -> "Deal":
     return read_file(text_or_path)
 
 
-def read_bytes(data: bytes, source: Optional[str] = None) -> "Deal":
+def read_bytes(data: bytes, source: Optional[str] = None) -> "AnyDeal":
     """Decode a deal file's bytes (UTF-8, with or without a byte-order mark) and parse it."""
     try:
         text = data.decode("utf-8-sig")
@@ -166,7 +190,7 @@ def read_bytes(data: bytes, source: Optional[str] = None) -> "Deal":
     return read_text(text, source)
 
 
-def read_file(path: Union[str, "os.PathLike[str]"]) -> "Deal":
+def read_file(path: Union[str, "os.PathLike[str]"]) -> "AnyDeal":
     """Read the deal in a file."""
     name = os.fspath(path)
     try:

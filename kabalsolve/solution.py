@@ -5,7 +5,9 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, List, Optional
 
-from .games import klondike
+from .cards import card_str
+
+from .games import clock, klondike
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
@@ -81,6 +83,43 @@ class Solution:
             lines.append("%*d. %s" % (width, n, pos.describe(m)))
             pos.push(m)
         return lines
+
+    def __str__(self) -> str:
+        return "\n".join([self.verdict_line()] + self.move_lines())
+
+
+@dataclass
+class ClockSolution:
+    """The play-out of a Clock deal: no choices, so "won" or "lost" and every turn."""
+    deal: clock.Deal
+    result: str
+    turns: List[clock.Turn]
+    stats: Stats
+    game: str = "clock"
+
+    @property
+    def won(self) -> bool:
+        return self.result == WON
+
+    @property
+    def moves(self) -> List[clock.Turn]:
+        return self.turns
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"game": "clock", "result": self.result, "turned": len(self.turns),
+                "moves": [card_str(t.card) for t in self.turns],
+                "stats": asdict(self.stats)}
+
+    def to_json(self, indent: Optional[int] = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    def verdict_line(self) -> str:
+        return "%s: clock, %d of 52 cards turned; played out in %.3f s" % (
+            self.result, len(self.turns), self.stats.seconds)
+
+    def move_lines(self) -> List[str]:
+        width = len(str(len(self.turns)))
+        return ["%*d. %s" % (width, n, t.describe()) for n, t in enumerate(self.turns, 1)]
 
     def __str__(self) -> str:
         return "\n".join([self.verdict_line()] + self.move_lines())

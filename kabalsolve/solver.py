@@ -11,8 +11,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _core
 from .errors import KabalError, OptionError
-from .games import klondike
-from .solution import LOST, UNKNOWN, WON, Solution, Stats
+from .games import clock, klondike
+from .solution import LOST, UNKNOWN, WON, ClockSolution, Solution, Stats
 
 _T = _core.KLONDIKE_MOVE_TYPES
 NOLIMIT = 255
@@ -100,18 +100,35 @@ def solve_klondike(deal: klondike.Deal, rules: klondike.Rules,
     return Solution("klondike", status, rules, deal, moves, stats, stop)
 
 
-def solve(deal: Union[klondike.Deal, str], draw: int = 3, foundation_moves: bool = True,
-          max_states: Optional[int] = None, timeout: Optional[float] = None,
-          passes: Optional[int] = None, max_memory_mb: Optional[int] = None) -> Solution:
-    """Decide a deal; see the package docstring."""
+def solve_clock(deal: clock.Deal) -> ClockSolution:
+    """Play a Clock deal out in the core, and check the play-out on the reference rules."""
+    t0 = time.perf_counter()
+    cards = _core.clock_play(list(deal.deck))
+    won, turns = clock.play_out(deal)
+    if [t.card for t in turns] != cards:
+        raise SolverError("the core's Clock play-out differs from the reference rules")
+    secs = time.perf_counter() - t0
+    return ClockSolution(deal, WON if won else LOST, turns,
+                         Stats(states=len(turns), moves_made=len(turns), search_seconds=secs,
+                               seconds=secs, table_bytes=0))
+
+
+def solve(deal: Union[klondike.Deal, clock.Deal, str], draw: int = 3,
+          foundation_moves: bool = True, max_states: Optional[int] = None,
+          timeout: Optional[float] = None, passes: Optional[int] = None,
+          max_memory_mb: Optional[int] = None) -> Any:
+    """Decide a deal; see the package docstring.  A Clock deal is played out (it has no
+    choices, so the Klondike options do not apply) and gives a ClockSolution."""
     if isinstance(deal, str):
         from .dealfile import read_deal
         deal = read_deal(deal)
+    if isinstance(deal, clock.Deal):
+        return solve_clock(deal)
     rules = klondike.Rules(draw=draw, foundation_moves=foundation_moves, passes=passes)
     return solve_klondike(deal, rules, max_states, timeout, max_memory_mb)
 
 
-def is_winnable(deal: Union[klondike.Deal, str], draw: int = 3,
+def is_winnable(deal: Union[klondike.Deal, clock.Deal, str], draw: int = 3,
                 foundation_moves: bool = True, **budget: Any) -> Optional[bool]:
     """True (won), False (proved lost) or None (a budget ran out first)."""
     sol = solve(deal, draw=draw, foundation_moves=foundation_moves, **budget)

@@ -3,6 +3,6 @@
 ``GAMES`` is the registry, found by name.  These modules are the readable reference
 rules; they never import the compiled core.
 """
-from . import klondike
+from . import clock, klondike
 
-GAMES = {klondike.NAME: klondike}
+GAMES = {klondike.NAME: klondike, clock.NAME: clock}
