@@ -56,6 +56,9 @@ def cli() -> None:
               help="Cards turned from the stock at a time.")
 @click.option("--passes", type=click.IntRange(1, 255), default=None,
               help="Passes through the stock allowed (default: unlimited).")
+@click.option("--vegas", is_flag=True,
+              help="Vegas rules: one pass with draw 1, three passes otherwise (the score "
+                   "line shows the Vegas score too).")
 @click.option("--no-foundation-moves", is_flag=True,
               help="Forbid moving cards back from the foundations to the tableau.")
 @click.option("--json", "as_json", is_flag=True,
@@ -68,10 +71,15 @@ def cli() -> None:
 @click.option("--max-memory", "max_memory_mb", type=click.IntRange(4, None), default=None,
               help="Memory for the search table in MiB (default 8192): the answer is "
                    "'unknown' if it fills.")
-def solve_cmd(deal: str, draw: int, passes: Optional[int], no_foundation_moves: bool,
+def solve_cmd(deal: str, draw: int, passes: Optional[int], vegas: bool,
+              no_foundation_moves: bool,
               as_json: bool, quiet: bool, max_states: Optional[int],
               timeout: Optional[float], max_memory_mb: Optional[int]) -> None:
     """Solve DEAL (a deal file, or - for standard input)."""
+    if vegas:
+        if passes is not None:
+            raise fail("--vegas sets the passes itself: give --vegas or --passes, not both")
+        passes = 1 if draw == 1 else 3
     try:
         if deal == "-":
             d = read_bytes(sys.stdin.buffer.read(), "<stdin>")

@@ -45,6 +45,12 @@ class Solution:
     def won(self) -> bool:
         return self.result == WON
 
+    def score(self, scoring: str = "standard") -> int:
+        """The score of the move list: "standard" (Windows) or "vegas" (see
+        games.klondike.score).  Lost and unknown answers have no moves: their score is
+        that of the deal as dealt."""
+        return klondike.score(self.deal, self.rules, self.moves, scoring)
+
     def to_dict(self) -> Dict[str, Any]:
         d: Dict[str, Any] = {"game": self.game, "draw": self.rules.draw,
                              "foundation_moves": self.rules.foundation_moves,
@@ -52,6 +58,7 @@ class Solution:
         if self.stopped_by:
             d["stopped_by"] = self.stopped_by
         d["moves"] = [m.to_json() for m in self.moves]
+        d["score"] = {s: self.score(s) for s in klondike.SCORINGS}
         d["stats"] = asdict(self.stats)
         d.update(self.extra)
         return d
@@ -60,11 +67,13 @@ class Solution:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     def verdict_line(self) -> str:
-        passes = "" if self.rules.passes is None else ", %d passes" % self.rules.passes
+        n = self.rules.passes
+        passes = "" if n is None else ", %d pass%s" % (n, "" if n == 1 else "es")
         f2t = "" if self.rules.foundation_moves else ", no foundation moves"
         head = "%s: klondike draw %d%s%s" % (self.result, self.rules.draw, passes, f2t)
         if self.result == WON:
-            head += ", %d moves" % len(self.moves)
+            head += ", %d moves, score %d (Vegas %d)" % (len(self.moves), self.score("standard"),
+                                                       self.score("vegas"))
         elif self.result == UNKNOWN:
             head += " (stopped by %s)" % {"max_states": "--max-states",
                                           "timeout": "--timeout",

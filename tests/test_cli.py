@@ -56,7 +56,7 @@ def check_won_text(out, draw=3):
     lines = out.rstrip("\n").split("\n")
     head = lines[0]
     assert head.startswith("won: klondike draw %d" % draw), head
-    n = int(re.search(r", (\d+) moves;", head).group(1))
+    n = int(re.search(r", (\d+) moves, score \d+ \(Vegas -?\d+\);", head).group(1))
     assert n == len(lines) - 1 > 0
     for i, line in enumerate(lines[1:], 1):
         m = LINE.match(line)

@@ -298,7 +298,8 @@ def test_solution_text():
     sol = solve(kabalsolve.deal_from_seed(1), draw=3)
     lines = str(sol).split("\n")
     assert lines[0] == sol.verdict_line()
-    assert lines[0].startswith("won: klondike draw 3, %d moves; " % len(sol.moves))
+    assert lines[0].startswith("won: klondike draw 3, %d moves, score %d (Vegas 208); "
+                               % (len(sol.moves), sol.score()))
     assert len(lines) == len(sol.moves) + 1
     assert lines[1].lstrip().startswith("1. ")
     lost = solve(kabalsolve.deal_from_seed(62), draw=1, passes=2, foundation_moves=False)

@@ -475,6 +475,47 @@ def replay(deal: Deal, rules: Rules, moves: Sequence[Move]) -> Position:
     return pos
 
 
+SCORINGS = ("standard", "vegas")
+
+
+def score(deal: Deal, rules: Rules, moves: Sequence[Move], scoring: str = "standard") -> int:
+    """The score of playing ``moves`` from the deal.
+
+    standard (Windows): waste to foundation +10, tableau to foundation +10, waste to
+    tableau +5, each face-down card turned up +5, foundation to tableau -15; recycling
+    the waste costs 100 at draw 1, and at any other draw is free for the first three
+    recycles and costs 20 from the fourth on (the Windows Solitaire help: "-20 points for
+    each pass through the deck after four passes (Draw Three option), -100 points for
+    each pass through the deck after one pass (Draw One option)").  As in Windows the
+    score never goes below 0; there is no time bonus.
+    vegas: -52 for the deal, +5 for each card on a foundation at the end.
+    """
+    if scoring == "vegas":
+        return -52 + 5 * replay(deal, rules, moves).foundation_cards()
+    if scoring != "standard":
+        raise OptionError("unknown scoring %r (known: %s)" % (scoring, ", ".join(SCORINGS)))
+    pos = Position(deal, rules)
+    total = 0
+    for m in moves:
+        if m.kind == "recycle":
+            if rules.draw == 1:
+                total -= 100
+            elif pos.recycles >= 3:
+                total -= 20
+        elif m.kind == "move":
+            if m.dst == "F":
+                total += 10
+            elif m.src == "W":
+                total += 5
+            elif m.src == "F":
+                total -= 15
+        down = sum(pos.down)
+        pos.push(m)
+        total += 5 * (down - sum(pos.down))
+        total = max(total, 0)
+    return total
+
+
 def iter_deck_rows() -> Iterator[Tuple[int, int]]:
     """(row, column) of each of the 28 tableau cards in dealing order."""
     for row in range(COLUMNS):
