@@ -9,7 +9,7 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, Union
 
-from .cards import Card, parse_card
+from .cards import Card, card_str, parse_card
 from .errors import DealError
 
 if TYPE_CHECKING:
@@ -76,7 +76,6 @@ def parse_cards(f: Field, source: Optional[str]) -> List[Card]:
 
 def _duplicates_where(cards_at: List[Tuple[Card, Field]], source: Optional[str]) -> None:
     first: Dict[Card, Field] = {}
-    from .cards import card_str
     for c, f in cards_at:
         if c in first:
             g = first[c]

@@ -7,7 +7,7 @@ that leaves this module has been checked by code that did not produce it.
 from __future__ import annotations
 
 import time
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _core
 from .errors import KabalError, OptionError

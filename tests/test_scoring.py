@@ -7,7 +7,7 @@ import pytest
 
 import kabalsolve
 from kabalsolve.errors import OptionError
-from kabalsolve.games.klondike import Deal, Move, Rules, replay, score
+from kabalsolve.games.klondike import Move, Rules, replay, score
 
 DEAL = kabalsolve.deal_from_seed(7)
 EXAMPLE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),

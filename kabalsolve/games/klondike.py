@@ -25,6 +25,14 @@ PILES = tuple("T%d" % i for i in range(1, COLUMNS + 1))
 MAX_DRAW = 24
 
 
+def iter_deck_rows() -> Iterator[Tuple[int, int]]:
+    """(row, column) of each of the 28 tableau cards in dealing order: row 1 one card to
+    each of T1..T7, row 2 to T2..T7, and so on."""
+    for row in range(COLUMNS):
+        for col in range(row, COLUMNS):
+            yield row, col
+
+
 @dataclass(frozen=True)
 class Rules:
     """Rule options, as data.
@@ -80,20 +88,13 @@ class Deal:
         if len(deck) != 52:
             raise DealError("a deck must hold 52 cards, not %d" % len(deck))
         piles: List[List[Card]] = [[] for _ in range(COLUMNS)]
-        i = 0
-        for row in range(COLUMNS):
-            for col in range(row, COLUMNS):
-                piles[col].append(deck[i])
-                i += 1
+        for i, (_row, col) in enumerate(iter_deck_rows()):
+            piles[col].append(deck[i])
         return cls(tuple(tuple(p) for p in piles), tuple(deck[TABLEAU_SIZE:]))
 
     def deck(self) -> List[Card]:
         """The inverse of ``from_deck``."""
-        out: List[Card] = []
-        for row in range(COLUMNS):
-            for col in range(row, COLUMNS):
-                out.append(self.tableau[col][row])
-        return out + list(self.stock)
+        return [self.tableau[col][row] for row, col in iter_deck_rows()] + list(self.stock)
 
     def to_text(self, comment: Optional[str] = None) -> str:
         lines = ["# " + comment] if comment else []
@@ -514,10 +515,3 @@ def score(deal: Deal, rules: Rules, moves: Sequence[Move], scoring: str = "stand
         total += 5 * (down - sum(pos.down))
         total = max(total, 0)
     return total
-
-
-def iter_deck_rows() -> Iterator[Tuple[int, int]]:
-    """(row, column) of each of the 28 tableau cards in dealing order."""
-    for row in range(COLUMNS):
-        for col in range(row, COLUMNS):
-            yield row, col
