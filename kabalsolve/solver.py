@@ -7,7 +7,7 @@ that leaves this module has been checked by code that did not produce it.
 from __future__ import annotations
 
 import time
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union, overload
 
 from . import _core
 from .errors import KabalError, OptionError
@@ -113,10 +113,25 @@ def solve_clock(deal: clock.Deal) -> ClockSolution:
                                seconds=secs, table_bytes=0))
 
 
+@overload
+def solve(deal: klondike.Deal, draw: int = ..., foundation_moves: bool = ...,
+          max_states: Optional[int] = ..., timeout: Optional[float] = ...,
+          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...) -> Solution: ...
+@overload
+def solve(deal: clock.Deal, draw: int = ..., foundation_moves: bool = ...,
+          max_states: Optional[int] = ..., timeout: Optional[float] = ...,
+          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...) -> ClockSolution: ...
+@overload
+def solve(deal: str, draw: int = ..., foundation_moves: bool = ...,
+          max_states: Optional[int] = ..., timeout: Optional[float] = ...,
+          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...
+          ) -> Union[Solution, ClockSolution]: ...
+
+
 def solve(deal: Union[klondike.Deal, clock.Deal, str], draw: int = 3,
           foundation_moves: bool = True, max_states: Optional[int] = None,
           timeout: Optional[float] = None, passes: Optional[int] = None,
-          max_memory_mb: Optional[int] = None) -> Any:
+          max_memory_mb: Optional[int] = None) -> Union[Solution, ClockSolution]:
     """Decide a deal; see the package docstring.  A Clock deal is played out (it has no
     choices, so the Klondike options do not apply) and gives a ClockSolution."""
     if isinstance(deal, str):
