@@ -103,6 +103,53 @@ solve_cmd.name = "solve"
 cli.add_command(solve_cmd, "solve")
 
 
+@cli.command()
+@click.option("--game", type=click.Choice(["klondike", "clock"]), default="klondike",
+              show_default=True)
+@click.option("--count", type=click.IntRange(0, None), default=1, show_default=True,
+              help="How many deals to write.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
+              help="The first deal number (see kabalsolve/generate.py for the shuffle).")
+@click.option("--winnable", is_flag=True,
+              help="Keep only deals proved winnable, each with its verdict, solution "
+                   "length, states searched and a 1-5 difficulty rating as comments.")
+@click.option("--draw", type=click.IntRange(1, 24), default=3, show_default=True,
+              help="Klondike draw for --winnable.")
+@click.option("--passes", type=click.IntRange(1, 255), default=None,
+              help="Klondike passes for --winnable (default unlimited).")
+@click.option("--no-foundation-moves", is_flag=True,
+              help="Klondike rule for --winnable: no moves back from the foundations.")
+@click.option("--out", default="-", show_default=True, metavar="DIR|-",
+              help="A directory to write GAME-SEED.txt files into, or - for standard "
+                   "output (deals separated by blank lines).")
+def generate(game: str, count: int, seed: int, winnable: bool, draw: int,
+             passes: Optional[int], no_foundation_moves: bool, out: str) -> None:
+    """Write reproducible deals (the same seed gives the same deals everywhere)."""
+    import os
+    from .generate import generate as gen
+    rules = {} if game == "clock" else dict(draw=draw, passes=passes,
+                                             foundation_moves=not no_foundation_moves)
+    if out != "-":
+        try:
+            os.makedirs(out, exist_ok=True)
+        except OSError as e:
+            raise fail("%s: cannot make the directory: %s" % (out, e.strerror or e))
+    try:
+        for n, g in enumerate(gen(game, seed=seed, count=count, winnable=winnable, **rules)):
+            text = g.to_text()
+            if out == "-":
+                click.echo(("\n" if n else "") + text, nl=False)
+            else:
+                path = os.path.join(out, "%s-%d.txt" % (game, g.seed))
+                try:
+                    with open(path, "w", encoding="utf-8") as fh:
+                        fh.write(text)
+                except OSError as e:
+                    raise fail("%s: cannot write: %s" % (path, e.strerror or e))
+    except KabalError as e:
+        raise fail(str(e))
+
+
 def main(argv: Optional[List[str]] = None) -> None:
     """Entry point: run the command and turn usage errors into one line and status 2."""
     try:
