@@ -57,8 +57,7 @@ def cli() -> None:
 @click.option("--passes", type=click.IntRange(1, 255), default=None,
               help="Passes through the stock allowed (default: unlimited).")
 @click.option("--vegas", is_flag=True,
-              help="Vegas rules: one pass with draw 1, three passes otherwise (the score "
-                   "line shows the Vegas score too).")
+              help="Vegas rules: one pass with draw 1, three passes otherwise.")
 @click.option("--no-foundation-moves", is_flag=True,
               help="Forbid moving cards back from the foundations to the tableau.")
 @click.option("--json", "as_json", is_flag=True,
