@@ -254,7 +254,8 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     # 1. A safe foundation move (kl_is_safe) is the only move generated.  From the talon
     #    only with draw 1 and unlimited passes, where every talon card is always
     #    reachable, so taking one out changes nothing else (with draw 3 it shifts the
-    #    groups of three).
+    #    groups of three; with limited passes reaching it turns past the cards before
+    #    it, which may then be out of reach: tests/test_passes.py catches that).
     # 2. Part of a built run moves only as SWAPF.  Proof: the card a above q in a run
     #    fits only on q or on q's twin q*, so moving part of a run means moving the run
     #    above q onto q*.  Call two positions equivalent when they differ only by which
