@@ -262,16 +262,15 @@ def report_ours(rows: List[Row], draw: int, set_name: str, rss: Optional[int], r
              won, lost, unknown))
 
 
-def report_peer(ours: List[Row], peer: List[Row], mode: str, budget: int,
-                rss: Optional[int], rss_isolated: Optional[int]) -> None:
-    import peer_pyksolve
+def report_peer(ours: List[Row], peer: List[Row], mode: str, budget: int, version: str,
+                rss: Optional[int], rss_isolated: Optional[int], source: str = "") -> None:
     n = len(peer)
     won = sum(p["peer_result"] == "won" for p in peer)
     lost = sum(p["peer_result"] == "lost" for p in peer)
     unknown = n - won - lost
     print()
     print("peer: pyksolve %s (binding of ShootMe's Klondike-Solver), solve_%s, budget %s "
-          "states per deal" % (peer_pyksolve.version(), mode, format(budget, ",")))
+          "states per deal%s" % (version, mode, format(budget, ","), source))
     print("peer decided     %d (%.1f %%): %d won, %d lost" % (won + lost, 100.0 * (won + lost) / n,
                                                               won, lost))
     print("peer unknown     %d (budget spent; not counted as lost)" % unknown)
@@ -322,7 +321,8 @@ def write_csv(path: str, draw: int, ours: List[Row], peer: Optional[List[Row]]) 
     cols = ["name", "draw", "result", "seconds", "search_seconds", "states", "moves_made",
             "table_bytes", "solution_moves", "stopped_by", "rss_bytes"]
     if peer is not None:
-        cols += ["peer_result", "peer_raw", "peer_seconds", "peer_replay", "peer_rss_bytes"]
+        cols += ["peer_result", "peer_raw", "peer_seconds", "peer_replay", "peer_rss_bytes",
+                 "peer_version", "peer_mode", "peer_states"]
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, cols, extrasaction="ignore")
         w.writeheader()
@@ -331,6 +331,25 @@ def write_csv(path: str, draw: int, ours: List[Row], peer: Optional[List[Row]]) 
             if peer is not None:
                 row.update(peer[i])
             w.writerow(row)
+
+
+def read_peer_csv(path: str, deals, draw: int) -> Tuple[List[Row], Dict[str, str]]:
+    """The peer's rows of an earlier ``--peer ... --csv`` run, in the order of ``deals``,
+    and what the peer was run with.  The peer does not change when kabalsolve does, so
+    its slow run need not be repeated to compare it with a new core."""
+    with open(path, newline="") as f:
+        rows = {r["name"]: r for r in csv.DictReader(f)}
+    out: List[Row] = []
+    for name, _ in deals:
+        r = rows.get(name)
+        if r is None or not r.get("peer_result"):
+            raise ValueError("%s has no peer row for deal %s" % (path, name))
+        if int(r["draw"]) != draw:
+            raise ValueError("%s was run at draw %s, not %d" % (path, r["draw"], draw))
+        out.append(dict(name=name, peer_result=r["peer_result"], peer_raw=r["peer_raw"],
+                        peer_seconds=float(r["peer_seconds"]), peer_replay=r["peer_replay"]))
+    first = rows[deals[0][0]]
+    return out, {k: first.get(k) or "" for k in ("peer_version", "peer_mode", "peer_states")}
 
 
 def main(argv=None) -> int:
@@ -354,11 +373,16 @@ def main(argv=None) -> int:
                          "(never proves a loss)")
     ap.add_argument("--peer-states", type=int, default=5_000_000,
                     help="pyksolve budget, states per deal (default: its own 5,000,000)")
+    ap.add_argument("--peer-from", metavar="CSV",
+                    help="take the peer's rows from the CSV of an earlier --peer run at the same "
+                         "draw instead of running it again (compare a new core with it)")
     ap.add_argument("--csv", help="write one row per deal to this CSV file")
     ap.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     a = ap.parse_args(argv)
     if a.jobs < 1:
         ap.error("--jobs must be at least 1")
+    if a.peer and a.peer_from:
+        ap.error("--peer runs the peer, --peer-from reads an earlier run: not both")
     if a.peer:
         import peer_pyksolve
         why = peer_pyksolve.available()
@@ -406,11 +430,20 @@ def main(argv=None) -> int:
     if a.csv and a.peer:
         write_csv(a.csv, a.draw, ours, None)  # kabalsolve's rows now; rewritten with the peer's
     if a.peer:
+        import peer_pyksolve
         popts = dict(mode=a.peer_mode, states=a.peer_states)
         peer = runner.run("peer", deals, a.draw, popts)
-        report_peer(ours, peer, a.peer_mode, a.peer_states,
+        for p in peer:
+            p.update(peer_version=peer_pyksolve.version(), peer_mode=a.peer_mode,
+                     peer_states=a.peer_states)
+        report_peer(ours, peer, a.peer_mode, a.peer_states, peer_pyksolve.version(),
                     peak_rss_bytes() if inline else None,
                     max(p["peer_rss_bytes"] for p in peer) if not inline else None)
+    elif a.peer_from:
+        peer, how = read_peer_csv(a.peer_from, deals, a.draw)
+        report_peer(ours, peer, how["peer_mode"] or "minimal (assumed)",
+                    int(how["peer_states"] or 5_000_000), how["peer_version"] or "?", None, None,
+                    "; rows read from %s (peak RSS not known)" % a.peer_from)
     if a.csv:
         write_csv(a.csv, a.draw, ours, peer)
         print("\nper-deal rows written to %s" % a.csv)
