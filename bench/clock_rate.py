@@ -8,7 +8,6 @@ the core) and prints the win rate with its 95 % Wilson interval beside the exact
 (Jenkyns & Muller, 1981), and deals per second.
 """
 import argparse
-import math
 import os
 import sys
 import time
@@ -16,14 +15,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from kabalsolve import _core  # noqa: E402
-
-
-def wilson(k: int, n: int, z: float = 1.959964) -> tuple:
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
+from kabalsolve.stats import wilson  # noqa: E402
 
 
 def main() -> None:

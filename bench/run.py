@@ -31,6 +31,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import dealset
 from dealset import DEFAULT_SET, ROOT, kabalsolve
+from kabalsolve.stats import wilson
 
 # Blake & Gent (Solvitaire): share of winnable deals, unlimited passes, foundation moves on.
 PUBLISHED = {3: 81.945, 1: 90.48}
@@ -148,17 +149,6 @@ def quantile(xs: Sequence[float], q: float) -> float:
     lo = int(math.floor(pos))
     hi = min(lo + 1, len(s) - 1)
     return s[lo] + (s[hi] - s[lo]) * (pos - lo)
-
-
-def wilson(k: int, n: int, z: float = 1.959964) -> Tuple[float, float]:
-    """95 % Wilson score interval for k successes in n trials, as fractions."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def fmt_s(x: float) -> str:

@@ -15,6 +15,7 @@ from . import __version__
 from .dealfile import read_bytes, read_file
 from .errors import KabalError
 from .solver import solve
+from .stats import wilson
 
 #: exit status by outcome
 EXIT = {"won": 0, "lost": 1, "unknown": 3, "error": 2}
@@ -147,18 +148,6 @@ def generate(game: str, count: int, seed: int, winnable: bool, draw: int,
                     raise fail("%s: cannot write: %s" % (path, e.strerror or e))
     except KabalError as e:
         raise fail(str(e))
-
-
-def wilson(k: int, n: int, z: float = 1.959964) -> "tuple[float, float]":
-    """The 95 % Wilson score interval of k successes in n trials."""
-    import math
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 @cli.command()

@@ -5,7 +5,7 @@ import sys
 
 import kabalsolve
 from kabalsolve import _core
-from kabalsolve.cli import wilson
+from kabalsolve.stats import wilson
 
 
 def run(*args):
