@@ -7,7 +7,9 @@ Exit status (one table, used everywhere): see EXIT below.
 from __future__ import annotations
 
 import sys
-from typing import List, Optional
+from typing import Any, Callable, List, Optional, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 import click
 
@@ -51,16 +53,23 @@ def cli() -> None:
     """
 
 
+def klondike_rules(f: F) -> F:
+    """The Klondike rule options, the same for every command that takes them."""
+    f = click.option("--no-foundation-moves", is_flag=True,
+                     help="Klondike: no moves back from the foundations to the tableau.")(f)
+    f = click.option("--passes", type=click.IntRange(1, 255), default=None,
+                     help="Klondike: passes through the stock allowed (default: "
+                          "unlimited).")(f)
+    f = click.option("--draw", type=click.IntRange(1, 24), default=3, show_default=True,
+                     help="Klondike: cards turned from the stock at a time.")(f)
+    return f
+
+
 @cli.command()
 @click.argument("deal", metavar="DEAL")
-@click.option("--draw", type=click.IntRange(1, 24), default=3, show_default=True,
-              help="Cards turned from the stock at a time.")
-@click.option("--passes", type=click.IntRange(1, 255), default=None,
-              help="Passes through the stock allowed (default: unlimited).")
+@klondike_rules
 @click.option("--vegas", is_flag=True,
               help="Vegas rules: one pass with draw 1, three passes otherwise.")
-@click.option("--no-foundation-moves", is_flag=True,
-              help="Forbid moving cards back from the foundations to the tableau.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the solution JSON (one object) instead of text.")
 @click.option("--quiet", "-q", is_flag=True, help="Print the verdict line only.")
@@ -113,12 +122,7 @@ cli.add_command(solve_cmd, "solve")
 @click.option("--winnable", is_flag=True,
               help="Keep only deals proved winnable, each with its verdict, solution "
                    "length, states searched and a 1-5 difficulty rating as comments.")
-@click.option("--draw", type=click.IntRange(1, 24), default=3, show_default=True,
-              help="Klondike draw for --winnable.")
-@click.option("--passes", type=click.IntRange(1, 255), default=None,
-              help="Klondike passes for --winnable (default unlimited).")
-@click.option("--no-foundation-moves", is_flag=True,
-              help="Klondike rule for --winnable: no moves back from the foundations.")
+@klondike_rules
 @click.option("--out", default="-", show_default=True, metavar="DIR|-",
               help="A directory to write GAME-SEED.txt files into, or - for standard "
                    "output (deals separated by blank lines).")
@@ -156,9 +160,7 @@ def generate(game: str, count: int, seed: int, winnable: bool, draw: int,
               help="How many seeded deals to play.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
               help="The first deal number.")
-@click.option("--draw", type=click.IntRange(1, 24), default=3, show_default=True)
-@click.option("--passes", type=click.IntRange(1, 255), default=None)
-@click.option("--no-foundation-moves", is_flag=True)
+@klondike_rules
 @click.option("--timeout", type=click.FloatRange(0, None, min_open=True), default=None,
               help="Klondike: per-deal budget; deals it stops count as unknown.")
 def stats(game: str, count: int, seed: int, draw: int, passes: Optional[int],
