@@ -23,6 +23,7 @@ include "_table.pxi"
 include "_search.pxi"
 include "_klondike.pxi"
 include "_clock.pxi"
+include "_acesup.pxi"
 
 STATUS_NAMES = ("won", "lost", "unknown")
 STOP_NAMES = (None, "max_states", "timeout", "memory", "interrupt")
@@ -41,6 +42,20 @@ KLONDIKE_OPS.won = <won_fn> kl_won
 KLONDIKE_OPS.finish = <finish_fn> kl_finish
 KLONDIKE_OPS.key_words = <key_words_fn> kl_key_words
 KLONDIKE_OPS.max_moves = KL_MAX_MOVES
+KLONDIKE_OPS.value = NULL
+KLONDIKE_OPS.bound = NULL
+
+cdef GameOps ACESUP_OPS
+ACESUP_OPS.gen = <gen_fn> ac_gen
+ACESUP_OPS.make = <make_fn> ac_make
+ACESUP_OPS.unmake = <unmake_fn> ac_unmake
+ACESUP_OPS.key = <key_fn> ac_key
+ACESUP_OPS.won = <won_fn> ac_won
+ACESUP_OPS.finish = NULL
+ACESUP_OPS.key_words = <key_words_fn> ac_key_words
+ACESUP_OPS.max_moves = AC_MAX_MOVES
+ACESUP_OPS.value = <value_fn> ac_value
+ACESUP_OPS.bound = <bound_fn> ac_bound
 
 
 cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int draw,
@@ -308,3 +323,121 @@ def clock_stats(unsigned long long first_seed, unsigned long long count):
             turned += n
             won += n == 52
     return won, turned
+
+
+cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double deadline,
+                    uint64_t max_bytes, SearchResult* res, int* proved) noexcept nogil:
+    # The verdict first: a search that prunes every position whose bound is below 48
+    # (far more than a search for the best score can), and that also finds a good
+    # line.  Then, if the deal is lost and the best score is asked for, a second search
+    # that only looks for lines better than that one: a proof of the best score when it
+    # ends.  proved: 1 if res.best is proved the best (or the deal was won).
+    cdef AState s = start[0]
+    cdef SearchResult r
+    res.target = AC_WIN
+    res.floor = AC_WIN
+    dfs(&ACESUP_OPS, &s, max_states, deadline, max_bytes, res)
+    proved[0] = res.status == S_WON
+    if res.status != S_LOST or not best_score:
+        return
+    if max_states and res.states >= max_states:
+        res.status = S_LOST         # the verdict stands; the score is only the best found
+        return
+    s = start[0]
+    r.target = AC_WIN
+    r.floor = res.best + 1
+    dfs(&ACESUP_OPS, &s, max_states - res.states if max_states else 0, deadline,
+        max_bytes, &r)
+    res.states += r.states
+    res.expanded += r.expanded
+    if r.table_bytes > res.table_bytes:
+        res.table_bytes = r.table_bytes
+    if r.best > res.best and r.path_len > 0:
+        free(res.path)
+        res.path = r.path
+        res.path_len = r.path_len
+        res.best = r.best
+    else:
+        free(r.path)
+    proved[0] = r.status == S_LOST
+    res.stop_reason = r.stop_reason
+
+
+def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=False,
+                 bint best_score=True, unsigned long long max_states=0, double timeout=0.0,
+                 unsigned long long max_table_mb=8192):
+    """Decide an Aces Up position, and find its best score.
+
+    piles: 4 lists bottom -> top; stock: the cards still to deal, in dealing order (a
+    multiple of 4); gone: the cards discarded already.  Returns (status, stop_reason,
+    move_codes, states, moves_made, table_bytes, seconds, best, best_proved): status is
+    the verdict (won: 48 reached), move_codes reach the best score found, best_proved
+    says whether no line can do better (always, when won).
+    """
+    cdef AState s
+    cdef SearchResult res
+    cdef double t0, deadline = 0.0
+    cdef uint64_t max_bytes = max_table_mb * (1ULL << 20)
+    cdef int proved = 0
+    ac_load(&s, piles, stock, gone, strict, discard_first)
+    t0 = now_seconds()
+    if timeout > 0:
+        deadline = t0 + timeout
+    with nogil:
+        ac_decide(&s, best_score, max_states, deadline, max_bytes, &res, &proved)
+    if res.stop_reason == STOP_INTERRUPT:
+        free(res.path)
+        PyErr_Clear()
+        raise KeyboardInterrupt
+    elapsed = now_seconds() - t0
+    path = [res.path[i] for i in range(res.path_len)] if res.path != NULL else []
+    free(res.path)
+    return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], path, res.states,
+            res.expanded, res.table_bytes, elapsed, res.best, bool(proved))
+
+
+def acesup_decode(uint32_t code):
+    """(type, a, b) of an Aces Up move code: type 0 deal, 1 discard, 2 move."""
+    return (code & 15, (code >> 4) & 15, (code >> 8) & 15)
+
+
+cdef class AcesUpBoard:
+    """One Aces Up state held in the core, for tests: the core's move generator,
+    make/unmake, key and bound, one call at a time."""
+    cdef AState s
+    cdef list _undo
+
+    def __init__(self, piles, stock, gone=(), bint strict=False, bint discard_first=False):
+        ac_load(&self.s, piles, stock, gone, strict, discard_first)
+        self._undo = []
+
+    def moves(self, bint full=True):
+        """Move codes: every legal move (full) or the search's pruned, ordered list."""
+        cdef uint32_t buf[AC_MAX_MOVES]
+        cdef int n = ac_gen(&self.s, buf, 1 if full else 0)
+        return [buf[i] for i in range(n)]
+
+    def push(self, uint32_t code):
+        self._undo.append((code, ac_make(&self.s, code)))
+
+    def pop(self):
+        code, undo = self._undo.pop()
+        ac_unmake(&self.s, code, undo)
+        return code
+
+    def key(self):
+        cdef uint64_t k[KEY_WORDS]
+        ac_key(&self.s, k)
+        return (k[0], k[1])
+
+    def bound(self):
+        return ac_bound(&self.s, 0)
+
+    def score(self):
+        return self.s.ngone
+
+    def snapshot(self):
+        """(piles bottom -> top, stock left, discarded cards in card order)."""
+        return ([[self.s.pile[p][i] for i in range(self.s.n[p])] for p in range(4)],
+                [self.s.stock[i] for i in range(self.s.sp, self.s.nstock)],
+                [c for c in range(52) if self.s.gone >> c & 1])

@@ -25,6 +25,8 @@ ctypedef void (*key_fn)(void* st, uint64_t* key) noexcept nogil
 ctypedef int (*won_fn)(void* st) noexcept nogil
 ctypedef int (*finish_fn)(void* st, uint32_t* out) noexcept nogil
 ctypedef int (*key_words_fn)(void* st) noexcept nogil
+ctypedef int (*value_fn)(void* st) noexcept nogil
+ctypedef int (*bound_fn)(void* st, int need) noexcept nogil
 
 
 cdef struct GameOps:
@@ -36,6 +38,13 @@ cdef struct GameOps:
     finish_fn finish      # may be NULL: a shortcut to the end from an obviously won state
     key_words_fn key_words  # 1 or 2: the width of this state's keys (fixed for a search)
     int max_moves         # most moves gen can return
+    # An objective to maximise instead of reaching a won position (NULL: won() alone).
+    # value: the objective at this position; it must be a function of the key, so a
+    # position seen before has nothing new to give.  bound: an upper bound of value
+    # over every position reachable from here (NULL: none); given `need`, it may stop
+    # as soon as it knows the bound is below need.
+    value_fn value
+    bound_fn bound
 
 
 cdef struct Frame:
@@ -53,8 +62,13 @@ cdef struct SearchResult:
     uint64_t expanded     # moves made
     uint64_t table_bytes
     int depth
-    uint32_t* path        # malloc'd, the winning moves (status S_WON)
-    int path_len
+    uint32_t* path        # malloc'd, the winning moves (status S_WON); with an
+    int path_len          #   objective, the moves to the best position found
+    # With an objective (set by the caller before dfs): stop as won when value reaches
+    # target; prune every position whose bound is below max(floor, best + 1).
+    int target
+    int floor
+    int best              # the best value found (out)
 
 
 cdef int signals_pending() noexcept with gil:
@@ -103,15 +117,26 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
     cdef int frames_cap = 1024, d = 0, r, k, fin
     cdef uint32_t m, undo
     cdef uint32_t finish_moves[64]
+    cdef int want
+    cdef uint32_t* bp
 
     g.key(st, key)
     table_insert(tab, key)
     res.states = 1
-    if g.won(st):
+    if g.value != NULL:
+        res.best = g.value(st)
+        if res.best >= res.target:
+            res.status = S_WON
+            return 0
+    elif g.won(st):
         res.status = S_WON
         return 0
     frames[0].start = 0
     frames[0].n = g.gen(st, arena, 0)
+    if g.bound != NULL:
+        want = res.best + 1 if res.best + 1 > res.floor else res.floor
+        if g.bound(st, want) < want:
+            frames[0].n = 0
     frames[0].i = 0
     child_keys(g, st, tab, arena, frames[0].n, karena)
     while True:
@@ -170,7 +195,29 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
         nf.start = f.start + f.n
         nf.i = 0
         nf.n = 0
-        if g.won(st):
+        if g.value != NULL:
+            # Branch and bound: a better position is recorded with its path; a position
+            # whose bound cannot beat what is needed is a leaf.  Pruning is final even
+            # though the table remembers the position: best only grows.
+            r = g.value(st)
+            if r > res.best:
+                res.best = r
+                bp = <uint32_t*> realloc(res.path, (d + 1) * sizeof(uint32_t))
+                if bp == NULL:
+                    res.stop_reason = STOP_MEMORY
+                    return d
+                res.path = bp
+                for k in range(1, d + 1):
+                    res.path[k - 1] = frames[k].move
+                res.path_len = d
+                if r >= res.target:
+                    res.status = S_WON
+                    return d
+            if g.bound != NULL:
+                want = res.best + 1 if res.best + 1 > res.floor else res.floor
+                if g.bound(st, want) < want:
+                    continue
+        elif g.won(st):
             res.status = S_WON
             return d
         if g.finish != NULL:
@@ -208,6 +255,7 @@ cdef void dfs(GameOps* g, void* st, uint64_t max_states, double deadline,
     res.path_len = 0
     res.depth = 0
     res.table_bytes = 0
+    res.best = -1
     if max_table_bytes < (1 << 22):
         max_table_bytes = 1 << 22
     if table_init(&tab, 1 << 14, max_table_bytes, g.key_words(st)) != 0:
@@ -221,7 +269,9 @@ cdef void dfs(GameOps* g, void* st, uint64_t max_states, double deadline,
     else:
         d = dfs_loop(g, st, &tab, max_states, deadline, res, &frames, &arena, &karena)
         res.depth = d
-        if res.status == S_WON:
+        if g.value != NULL:
+            pass                  # res.path already holds the best line found
+        elif res.status == S_WON:
             # the path: the move into each frame 1..d, then frame d's finishing moves
             res.path_len = d + (frames[d].i if d > 0 else 0)
             res.path = <uint32_t*> malloc((res.path_len + 1) * sizeof(uint32_t))

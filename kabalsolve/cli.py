@@ -7,7 +7,7 @@ Exit status (one table, used everywhere): see EXIT below.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, List, Optional, TypeVar
+from typing import Any, Callable, Dict, List, Optional, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -65,9 +65,34 @@ def klondike_rules(f: F) -> F:
     return f
 
 
+def acesup_rules(f: F) -> F:
+    """The Aces Up rule options, the same for every command that takes them."""
+    f = click.option("--discard-first", is_flag=True,
+                     help="Aces Up: deal only when no discard is possible (house rule).")(f)
+    f = click.option("--strict", is_flag=True,
+                     help="Aces Up: only an Ace may move to an empty pile.")(f)
+    return f
+
+
+KLONDIKE_OPTIONS = ("draw", "passes", "no_foundation_moves", "vegas")
+ACESUP_OPTIONS = ("strict", "discard_first")
+
+
+def game_options(ctx: click.Context, game: str) -> None:
+    """Refuse a rule option given on the command line for a game it does not apply to."""
+    mine = {"klondike": KLONDIKE_OPTIONS, "acesup": ACESUP_OPTIONS}.get(game, ())
+    for name in KLONDIKE_OPTIONS + ACESUP_OPTIONS:
+        if name not in mine and ctx.get_parameter_source(name) == \
+                click.core.ParameterSource.COMMANDLINE:
+            raise fail("--%s does not apply to %s" % (
+                name.replace("_", "-"),
+                {"klondike": "Klondike", "acesup": "Aces Up", "clock": "Clock"}[game]))
+
+
 @cli.command()
 @click.argument("deal", metavar="DEAL")
 @klondike_rules
+@acesup_rules
 @click.option("--vegas", is_flag=True,
               help="Vegas rules: one pass with draw 1, three passes otherwise.")
 @click.option("--json", "as_json", is_flag=True,
@@ -80,11 +105,14 @@ def klondike_rules(f: F) -> F:
 @click.option("--max-memory", "max_memory_mb", type=click.IntRange(4, None), default=None,
               help="Memory for the search table in MiB (default 8192): the answer is "
                    "'unknown' if it fills.")
-def solve_cmd(deal: str, draw: int, passes: Optional[int], vegas: bool,
-              no_foundation_moves: bool,
+@click.pass_context
+def solve_cmd(ctx: click.Context, deal: str, draw: int, passes: Optional[int], vegas: bool,
+              no_foundation_moves: bool, strict: bool, discard_first: bool,
               as_json: bool, quiet: bool, max_states: Optional[int],
               timeout: Optional[float], max_memory_mb: Optional[int]) -> None:
-    """Solve DEAL (a deal file, or - for standard input)."""
+    """Solve DEAL (a deal file, or - for standard input).  The game comes from the
+    deal's 'game:' line (Klondike without one); Aces Up also gets its best score
+    (--quiet: the verdict only)."""
     if vegas:
         if passes is not None:
             raise fail("--vegas sets the passes itself: give --vegas or --passes, not both")
@@ -94,9 +122,14 @@ def solve_cmd(deal: str, draw: int, passes: Optional[int], vegas: bool,
             d = read_bytes(sys.stdin.buffer.read(), "<stdin>")
         else:
             d = read_file(deal)
-        sol = solve(d, draw=draw, foundation_moves=not no_foundation_moves,
-                    max_states=max_states, timeout=timeout, passes=passes,
-                    max_memory_mb=max_memory_mb)
+        game_options(ctx, d.game)
+        rules: Dict[str, Any] = {}
+        if d.game == "klondike":
+            rules = dict(draw=draw, foundation_moves=not no_foundation_moves, passes=passes)
+        elif d.game == "acesup":
+            rules = dict(strict=strict, discard_first=discard_first, best_score=not quiet)
+        sol = solve(d, max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb,
+                    **rules)
     except KabalError as e:
         raise fail(str(e))
     if as_json:

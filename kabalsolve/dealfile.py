@@ -13,10 +13,11 @@ from .cards import Card, card_str, parse_card
 from .errors import DealError
 
 if TYPE_CHECKING:
+    from .games.acesup import Deal as AcesUpDeal
     from .games.clock import Deal as ClockDeal
     from .games.klondike import Deal
 
-    AnyDeal = Union[Deal, ClockDeal]
+    AnyDeal = Union[Deal, ClockDeal, AcesUpDeal]
 
 GAMES = ("klondike", "acesup", "clock")
 KLONDIKE_KEYS = ("game", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "stock", "deck")
@@ -95,30 +96,33 @@ def read_text(text: str, source: Optional[str] = None) -> "AnyDeal":
     if game not in GAMES:
         raise DealError("unknown game %r (known: %s)" % (game, ", ".join(GAMES)),
                         game_f.line if game_f else None, None, source)
-    if game == "clock":
-        return _read_clock(fields, by_key, source)
-    if game != "klondike":
-        raise DealError("game %r is not supported yet by this version" % game,
-                        game_f.line if game_f else None, None, source)
+    if game in ("clock", "acesup"):
+        return _read_deck_game(game, fields, by_key, source)
     return _read_klondike(fields, by_key, source)
 
 
-def _read_clock(fields: List[Field], by_key: Dict[str, Field],
-                source: Optional[str]) -> "ClockDeal":
+def _read_deck_game(game: str, fields: List[Field], by_key: Dict[str, Field],
+                    source: Optional[str]) -> "AnyDeal":
+    """Clock and Aces Up: one ``deck:`` line of 52 cards in dealing order."""
+    from .games.acesup import Deal as AcesUpDeal
     from .games.clock import Deal as ClockDeal
+    title = {"clock": "Clock", "acesup": "Aces Up"}[game]
     for f in fields:
         if f.key not in ("game", "deck"):
-            raise DealError("unknown key %r in a Clock deal (known: game, deck)" % f.key,
+            raise DealError("unknown key %r in %s %s deal (known: game, deck)"
+                            % (f.key, "an" if game == "acesup" else "a", title),
                             f.line, None, source)
     deck_f = by_key.get("deck")
     if deck_f is None:
-        raise DealError("the 'deck:' line is missing (a Clock deal is one deck line)",
-                        None, None, source)
+        raise DealError("the 'deck:' line is missing (%s deal is one deck line)"
+                        % ("an Aces Up" if game == "acesup" else "a Clock"), None, None, source)
     deck = parse_cards(deck_f, source)
     _duplicates_where([(c, deck_f) for c in deck], source)
     if len(deck) != 52:
         raise DealError("'deck:' must list 52 cards, not %d" % len(deck), deck_f.line,
                         None, source)
+    if game == "acesup":
+        return AcesUpDeal(tuple(deck))
     return ClockDeal(tuple(deck))
 
 

@@ -7,7 +7,7 @@ from typing import Any, Dict, List, Optional
 
 from .cards import card_str
 
-from .games import clock, klondike
+from .games import acesup, clock, klondike
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
@@ -132,3 +132,79 @@ class ClockSolution:
 
     def __str__(self) -> str:
         return "\n".join([self.verdict_line()] + self.move_lines())
+
+
+@dataclass
+class AcesUpSolution:
+    """The answer for one Aces Up deal: the verdict and the best score.
+
+    ``result`` is "won" (``moves`` discard 48 cards), "lost" (proved: no line discards
+    48) or "unknown" (a budget ran out before the verdict).  ``moves`` reach the best
+    score found, ``score()`` cards discarded; ``score_proved`` says whether the search
+    proved that no line discards more (False when a budget stopped it, or when only
+    the verdict was asked for)."""
+    result: str
+    rules: acesup.Rules
+    deal: acesup.Deal
+    moves: List[acesup.Move]
+    stats: Stats
+    best: int
+    score_proved: bool
+    stopped_by: Optional[str] = None
+    game: str = "acesup"
+
+    @property
+    def won(self) -> bool:
+        return self.result == WON
+
+    def score(self, scoring: str = "cards") -> int:
+        """Cards discarded by the move list (48 = won); the only Aces Up scoring."""
+        if scoring != "cards":
+            from .errors import OptionError
+            raise OptionError("Aces Up has one scoring, 'cards', not %r" % (scoring,))
+        return self.best
+
+    def to_dict(self) -> Dict[str, Any]:
+        d: Dict[str, Any] = {"game": "acesup", "strict": self.rules.strict,
+                             "discard_first": self.rules.discard_first,
+                             "result": self.result}
+        if self.stopped_by:
+            d["stopped_by"] = self.stopped_by
+        d["score"] = self.best
+        d["score_proved"] = self.score_proved
+        d["moves"] = [m.to_json() for m in self.moves]
+        d["stats"] = asdict(self.stats)
+        return d
+
+    def to_json(self, indent: Optional[int] = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    def verdict_line(self) -> str:
+        rules = self.rules.describe()
+        head = "%s: acesup%s" % (self.result, " (%s)" % rules if rules else "")
+        if self.result == WON:
+            head += ", %d moves, score 48" % len(self.moves)
+        elif self.moves or self.score_proved:
+            head += ", best score %d of 48%s" % (
+                self.best, "" if self.score_proved else " found (not proved best)")
+        if self.stopped_by:
+            head += " (stopped by %s)" % _STOPPERS.get(self.stopped_by, self.stopped_by)
+        n = self.stats.states
+        return "%s; %d state%s searched in %.3f s" % (head, n, "" if n == 1 else "s",
+                                                      self.stats.seconds)
+
+    def move_lines(self) -> List[str]:
+        pos = acesup.Position(self.deal, self.rules)
+        lines = []
+        width = len(str(len(self.moves)))
+        for n, m in enumerate(self.moves, 1):
+            lines.append("%*d. %s" % (width, n, pos.describe(m)))
+            pos.push(m)
+        return lines
+
+    def __str__(self) -> str:
+        return "\n".join([self.verdict_line()] + self.move_lines())
+
+
+_STOPPERS = {"max_states": "--max-states", "timeout": "--timeout",
+             "memory": "the memory limit"}

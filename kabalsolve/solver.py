@@ -11,8 +11,9 @@ from typing import Any, Dict, List, Optional, Tuple, Union, overload
 
 from . import _core
 from .errors import KabalError, OptionError
-from .games import clock, klondike
-from .solution import LOST, UNKNOWN, WON, ClockSolution, Solution, Stats
+from .games import acesup, clock, klondike
+from .solution import (LOST, UNKNOWN, WON, AcesUpSolution, ClockSolution, Solution,
+                       Stats)
 
 _T = _core.KLONDIKE_MOVE_TYPES
 NOLIMIT = 255
@@ -113,38 +114,133 @@ def solve_clock(deal: clock.Deal) -> ClockSolution:
                                seconds=secs, table_bytes=0))
 
 
-@overload
-def solve(deal: klondike.Deal, draw: int = ..., foundation_moves: bool = ...,
-          max_states: Optional[int] = ..., timeout: Optional[float] = ...,
-          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...) -> Solution: ...
-@overload
-def solve(deal: clock.Deal, draw: int = ..., foundation_moves: bool = ...,
-          max_states: Optional[int] = ..., timeout: Optional[float] = ...,
-          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...) -> ClockSolution: ...
-@overload
-def solve(deal: str, draw: int = ..., foundation_moves: bool = ...,
-          max_states: Optional[int] = ..., timeout: Optional[float] = ...,
-          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...
-          ) -> Union[Solution, ClockSolution]: ...
+def decode_acesup_move(pos: acesup.Position, code: int) -> acesup.Move:
+    """The move a core move code stands for, from ``pos`` (not played)."""
+    t, a, b = _core.acesup_decode(code)
+    if t == 0:
+        return acesup.Move("deal")
+    if not 0 <= a < 4 or not pos.piles[a]:
+        raise SolverError("Aces Up move code %d names an empty pile" % code)
+    if t == 1:
+        return acesup.Move("discard", acesup.PILES[a], "", pos.piles[a][-1])
+    if t == 2 and 0 <= b < 4:
+        return acesup.Move("move", acesup.PILES[a], acesup.PILES[b], pos.piles[a][-1])
+    raise SolverError("unknown Aces Up move code %d" % code)
 
 
-def solve(deal: Union[klondike.Deal, clock.Deal, str], draw: int = 3,
-          foundation_moves: bool = True, max_states: Optional[int] = None,
-          timeout: Optional[float] = None, passes: Optional[int] = None,
-          max_memory_mb: Optional[int] = None) -> Union[Solution, ClockSolution]:
-    """Decide a deal; see the package docstring.  A Clock deal is played out (it has no
-    choices, so the Klondike options do not apply) and gives a ClockSolution."""
+def solve_acesup(deal: acesup.Deal, rules: acesup.Rules, best_score: bool = True,
+                 max_states: Optional[int] = None, timeout: Optional[float] = None,
+                 max_memory_mb: Optional[int] = None) -> AcesUpSolution:
+    """Decide an Aces Up deal and (with best_score) prove its best score; the line
+    returned is replayed on the reference rules."""
+    _check_budget(max_states, timeout, max_memory_mb)
+    t0 = time.perf_counter()
+    pos = acesup.Position(deal, rules)
+    status, stop, codes, states, made, tbytes, secs, best, proved = _core.acesup_solve(
+        pos.piles, pos.stock, pos.discarded, strict=rules.strict,
+        discard_first=rules.discard_first, best_score=best_score,
+        max_states=max_states or 0, timeout=timeout or 0.0,
+        max_table_mb=max_memory_mb or 8192)
+    moves: List[acesup.Move] = []
+    for code in codes:
+        m = decode_acesup_move(pos, code)
+        try:
+            pos.push(m)
+        except KabalError as e:
+            raise SolverError("the core's Aces Up line breaks the rules at move %d: %s"
+                              % (len(moves) + 1, e)) from None
+        moves.append(m)
+    if pos.score != max(best, 0) or (status == WON) != pos.is_won():
+        raise SolverError("the core's Aces Up line discards %d cards, not %d"
+                          % (pos.score, best))
+    if status not in (WON, LOST, UNKNOWN):
+        raise SolverError("unknown status %r" % status)
+    stats = Stats(states=states, moves_made=made, search_seconds=secs,
+                  seconds=time.perf_counter() - t0, table_bytes=tbytes)
+    return AcesUpSolution(status, rules, deal, moves, stats, pos.score,
+                          proved and (best_score or status == WON), stop)
+
+
+_SolveOpts = Any
+
+
+@overload
+def solve(deal: klondike.Deal, draw: Optional[int] = ..., foundation_moves: Optional[bool] = ...,
+          max_states: Optional[int] = ..., timeout: Optional[float] = ...,
+          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...,
+          **options: _SolveOpts) -> Solution: ...
+@overload
+def solve(deal: clock.Deal, draw: Optional[int] = ..., foundation_moves: Optional[bool] = ...,
+          max_states: Optional[int] = ..., timeout: Optional[float] = ...,
+          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...,
+          **options: _SolveOpts) -> ClockSolution: ...
+@overload
+def solve(deal: acesup.Deal, draw: Optional[int] = ..., foundation_moves: Optional[bool] = ...,
+          max_states: Optional[int] = ..., timeout: Optional[float] = ...,
+          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...,
+          **options: _SolveOpts) -> AcesUpSolution: ...
+@overload
+def solve(deal: str, draw: Optional[int] = ..., foundation_moves: Optional[bool] = ...,
+          max_states: Optional[int] = ..., timeout: Optional[float] = ...,
+          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...,
+          **options: _SolveOpts) -> Union[Solution, ClockSolution, AcesUpSolution]: ...
+
+
+def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, str],
+          draw: Optional[int] = None, foundation_moves: Optional[bool] = None,
+          max_states: Optional[int] = None, timeout: Optional[float] = None,
+          passes: Optional[int] = None, max_memory_mb: Optional[int] = None,
+          **options: _SolveOpts) -> Union[Solution, ClockSolution, AcesUpSolution]:
+    """Decide a deal of any game; see the package docstring.
+
+    Klondike: ``draw`` (default 3), ``foundation_moves`` (default True), ``passes``
+    (default unlimited).  Aces Up: ``strict`` and ``discard_first`` (default False),
+    ``best_score`` (default True: also prove the best score of a lost deal; False:
+    the verdict only).  Clock has no options: it is played out.  Every game takes the
+    budgets ``max_states``, ``timeout`` and ``max_memory_mb``; an option of another
+    game is an OptionError.
+    """
     if isinstance(deal, str):
         from .dealfile import read_deal
         deal = read_deal(deal)
+    unknown = sorted(set(options) - {"strict", "discard_first", "best_score"})
+    if unknown:
+        raise OptionError("unknown option %s" % ", ".join(repr(k) for k in unknown))
+    klondike_given = [k for k, v in (("draw", draw), ("foundation_moves", foundation_moves),
+                                     ("passes", passes)) if v is not None]
+    acesup_given = [k for k in ("strict", "discard_first", "best_score")
+                    if options.get(k) is not None]
+    game = getattr(deal, "game", None)
+    wrong = acesup_given if game != acesup.NAME else klondike_given
+    if game == clock.NAME:
+        wrong = klondike_given + acesup_given
+    if wrong:
+        raise OptionError("%s %s not apply to %s" % (
+            ", ".join(wrong), "does" if len(wrong) == 1 else "do",
+            {"klondike": "Klondike", "acesup": "Aces Up", "clock": "Clock"}.get(
+                str(game), str(game))))
     if isinstance(deal, clock.Deal):
         return solve_clock(deal)
-    rules = klondike.Rules(draw=draw, foundation_moves=foundation_moves, passes=passes)
+    if isinstance(deal, acesup.Deal):
+        rules_a = acesup.Rules(strict=bool(options.get("strict") or False),
+                               discard_first=bool(options.get("discard_first") or False))
+        best = options.get("best_score")
+        return solve_acesup(deal, rules_a, True if best is None else bool(best),
+                            max_states, timeout, max_memory_mb)
+    rules = klondike.Rules(draw=3 if draw is None else draw,
+                           foundation_moves=True if foundation_moves is None else foundation_moves,
+                           passes=passes)
     return solve_klondike(deal, rules, max_states, timeout, max_memory_mb)
 
 
-def is_winnable(deal: Union[klondike.Deal, clock.Deal, str], draw: int = 3,
-                foundation_moves: bool = True, **budget: Any) -> Optional[bool]:
-    """True (won), False (proved lost) or None (a budget ran out first)."""
-    sol = solve(deal, draw=draw, foundation_moves=foundation_moves, **budget)
+def is_winnable(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, str],
+                **options: Any) -> Optional[bool]:
+    """True (won), False (proved lost) or None (a budget ran out first).  Takes the
+    options of ``solve``; for Aces Up only the verdict is searched for."""
+    if isinstance(deal, str):
+        from .dealfile import read_deal
+        deal = read_deal(deal)
+    if isinstance(deal, acesup.Deal):
+        options.setdefault("best_score", False)
+    sol = solve(deal, **options)
     return {WON: True, LOST: False}.get(sol.result)

@@ -34,7 +34,9 @@ BAD_FILES = {
     "deck_51.txt": ("'deck:' must list 52 cards, not 51", 3),
     "deck_with_t_lines.txt": ("cannot be combined with T1..T7 or stock lines", 4),
     "unknown_game.txt": ("unknown game 'freecell'", 2),
-    "unsupported_game.txt": ("game 'acesup' is not supported yet", 2),
+    "acesup_deck_51.txt": ("'deck:' must list 52 cards, not 51", 3),
+    "acesup_duplicated.txt": ("duplicated card", 4),
+    "acesup_unknown_key.txt": ("unknown key 'stock' in an Aces Up deal", 4),
     "no_colon.txt": ("expected 'key: value', found 'T2 7C JD'", 4),
     "colon_without_key.txt": ("names no key", 4),
 }
