@@ -7,7 +7,7 @@ Exit status (one table, used everywhere): see EXIT below.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, List, Optional, TypeVar
+from typing import Any, Callable, List, Optional, TypeVar, Union
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -16,6 +16,11 @@ import click
 from . import __version__
 from .dealfile import read_bytes, read_file
 from .errors import KabalError
+from .formats import FORMATS
+from .formats.pysolfc import MAX_GAME
+from .games.clock import Deal as ClockDeal
+from .games.klondike import Deal
+from .solution import Solution
 from .solver import solve
 from .stats import wilson
 
@@ -66,8 +71,15 @@ def klondike_rules(f: F) -> F:
 
 
 @cli.command()
-@click.argument("deal", metavar="DEAL")
+@click.argument("deal", metavar="DEAL", required=False)
 @klondike_rules
+@click.option("--format", "fmt", type=click.Choice(("auto",) + FORMATS), default="auto",
+              show_default=True, help="The deal's format (default: recognised by its look).")
+@click.option("--pysol", "pysol_game", type=click.IntRange(1, MAX_GAME), default=None,
+              metavar="N", help="Solve PySolFC's Klondike game N (instead of a DEAL).")
+@click.option("--notation", type=click.Choice(["words", "shootme"]), default="words",
+              show_default=True, help="Moves in plain words, or in ShootMe's "
+                                      "Klondike-Solver notation (one line).")
 @click.option("--vegas", is_flag=True,
               help="Vegas rules: one pass with draw 1, three passes otherwise.")
 @click.option("--json", "as_json", is_flag=True,
@@ -80,31 +92,54 @@ def klondike_rules(f: F) -> F:
 @click.option("--max-memory", "max_memory_mb", type=click.IntRange(4, None), default=None,
               help="Memory for the search table in MiB (default 8192): the answer is "
                    "'unknown' if it fills.")
-def solve_cmd(deal: str, draw: int, passes: Optional[int], vegas: bool,
-              no_foundation_moves: bool,
+def solve_cmd(deal: Optional[str], draw: int, passes: Optional[int], vegas: bool,
+              no_foundation_moves: bool, fmt: str, pysol_game: Optional[int], notation: str,
               as_json: bool, quiet: bool, max_states: Optional[int],
               timeout: Optional[float], max_memory_mb: Optional[int]) -> None:
-    """Solve DEAL (a deal file, or - for standard input)."""
+    """Solve DEAL (a deal file in any format of --format, or - for standard input)."""
+    from .formats import pysolfc, shootme
     if vegas:
         if passes is not None:
             raise fail("--vegas sets the passes itself: give --vegas or --passes, not both")
         passes = 1 if draw == 1 else 3
+    if (deal is None) == (pysol_game is None):
+        raise fail("give a deal file (or - for standard input) or --pysol N" +
+                   (", not both" if deal is not None else ""))
+    fmt_ = None if fmt == "auto" else fmt
+    moves_line: Optional[str] = None
     try:
-        if deal == "-":
-            d = read_bytes(sys.stdin.buffer.read(), "<stdin>")
+        if pysol_game is not None:
+            d: Union[Deal, ClockDeal] = pysolfc.deal(pysol_game)
+        elif deal == "-":
+            d = read_bytes(sys.stdin.buffer.read(), "<stdin>", fmt_)
         else:
-            d = read_file(deal)
+            d = read_file(str(deal), fmt_)
+        if notation == "shootme" and not isinstance(d, Deal):
+            raise fail("--notation shootme is Klondike notation; this is a %s deal" % d.game)
         sol = solve(d, draw=draw, foundation_moves=not no_foundation_moves,
                     max_states=max_states, timeout=timeout, passes=passes,
                     max_memory_mb=max_memory_mb)
+        if isinstance(sol, Solution):
+            if pysol_game is not None:
+                sol = pysolfc.as_pysolfc(sol)
+                sol.extra["pysol_game"] = pysol_game
+            if notation == "shootme":
+                moves_line = shootme.format_moves(sol.deal, sol.rules, sol.moves)
     except KabalError as e:
         raise fail(str(e))
     if as_json:
+        if moves_line is not None and isinstance(sol, Solution):
+            sol.extra["shootme"] = moves_line
         click.echo(sol.to_json())
     elif quiet:
         click.echo(sol.verdict_line())
+    elif moves_line is not None:
+        click.echo(sol.verdict_line() + ("\n" + moves_line if moves_line else ""))
     else:
-        click.echo(str(sol))
+        lines = [sol.verdict_line()] + sol.move_lines()
+        if pysol_game is not None and len(lines) > 1:
+            lines[1] += " - PySolFC makes this turn when it deals game %d" % pysol_game
+        click.echo("\n".join(lines))
     raise click.exceptions.Exit(EXIT[sol.result])
 
 
@@ -123,28 +158,51 @@ cli.add_command(solve_cmd, "solve")
               help="Keep only deals proved winnable, each with its verdict, solution "
                    "length, states searched and a 1-5 difficulty rating as comments.")
 @klondike_rules
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
+              show_default=True, help="The format to write the deals in.")
+@click.option("--pysol-range", default=None, metavar="A-B",
+              help="PySolFC's Klondike games A to B instead of seeded deals.")
 @click.option("--out", default="-", show_default=True, metavar="DIR|-",
               help="A directory to write GAME-SEED.txt files into, or - for standard "
-                   "output (deals separated by blank lines).")
-def generate(game: str, count: int, seed: int, winnable: bool, draw: int,
-             passes: Optional[int], no_foundation_moves: bool, out: str) -> None:
+                   "output (deals separated by blank lines, or one a line in the "
+                   "one-line formats).")
+@click.pass_context
+def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: bool,
+             draw: int, passes: Optional[int], no_foundation_moves: bool, fmt: str,
+             pysol_range: Optional[str], out: str) -> None:
     """Write reproducible deals (the same seed gives the same deals everywhere)."""
     import os
+    from .formats import EXTENSIONS, ONE_LINE
+    from .formats.generated import pysol_range as pysol_gen
+    from .formats.generated import render
+    from .formats.pysolfc import parse_range
     from .generate import generate as gen
     rules = {} if game == "clock" else dict(draw=draw, passes=passes,
                                              foundation_moves=not no_foundation_moves)
+    origin, prefix = "seed", game
+    if pysol_range is not None:
+        given = [p for p in ("count", "seed", "game")
+                 if ctx.get_parameter_source(p) != click.core.ParameterSource.DEFAULT]
+        if given:
+            raise fail("--pysol-range names the deals itself: drop --%s" % given[0])
+        origin, prefix = "pysol", "pysol-klondike"
     if out != "-":
         try:
             os.makedirs(out, exist_ok=True)
         except OSError as e:
             raise fail("%s: cannot make the directory: %s" % (out, e.strerror or e))
     try:
-        for n, g in enumerate(gen(game, seed=seed, count=count, winnable=winnable, **rules)):
-            text = g.to_text()
+        if pysol_range is not None:
+            first, last = parse_range(pysol_range)
+            deals = pysol_gen(first, last, winnable, **rules)
+        else:
+            deals = gen(game, seed=seed, count=count, winnable=winnable, **rules)
+        for n, g in enumerate(deals):
+            text = render(g, fmt, origin)
             if out == "-":
-                click.echo(("\n" if n else "") + text, nl=False)
+                click.echo(("\n" if n and fmt not in ONE_LINE else "") + text, nl=False)
             else:
-                path = os.path.join(out, "%s-%d.txt" % (game, g.seed))
+                path = os.path.join(out, "%s-%d%s" % (prefix, g.seed, EXTENSIONS[fmt]))
                 try:
                     with open(path, "w", encoding="utf-8") as fh:
                         fh.write(text)
