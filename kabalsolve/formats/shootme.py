@@ -44,9 +44,6 @@ def read(text: str, source: Optional[str] = None) -> klondike.Deal:
              if raw.strip() and not raw.strip().startswith("#")]
     if not lines:
         raise DealError("the deal is empty (no ShootMe deck string)", None, None, source)
-    if len(lines) > 1:
-        raise DealError("a ShootMe deck is one line of %d digits; another line follows"
-                        % DIGITS, lines[1][0], None, source)
     n, raw = lines[0]
     s = raw.strip()
     offset = raw.index(s[0]) + 1
@@ -57,6 +54,9 @@ def read(text: str, source: Optional[str] = None) -> klondike.Deal:
     if len(s) != DIGITS:
         raise DealError("a ShootMe deck is %d digits (52 cards of 3), not %d"
                         % (DIGITS, len(s)), n, None, source)
+    if len(lines) > 1:
+        raise DealError("a ShootMe deck is one line of %d digits; another line follows"
+                        % DIGITS, lines[1][0], None, source)
     cards: List[Card] = []
     first_at: Dict[Card, int] = {}
     for i in range(52):
