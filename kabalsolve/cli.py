@@ -105,6 +105,8 @@ def solve_cmd(deal: Optional[str], draw: int, passes: Optional[int], vegas: bool
     if (deal is None) == (pysol_game is None):
         raise fail("give a deal file (or - for standard input) or --pysol N" +
                    (", not both" if deal is not None else ""))
+    if pysol_game is not None and fmt != "auto":
+        raise fail("--format is for a deal file; --pysol N needs none")
     fmt_ = None if fmt == "auto" else fmt
     moves_line: Optional[str] = None
     try:
@@ -163,9 +165,10 @@ cli.add_command(solve_cmd, "solve")
 @click.option("--pysol-range", default=None, metavar="A-B",
               help="PySolFC's Klondike games A to B instead of seeded deals.")
 @click.option("--out", default="-", show_default=True, metavar="DIR|-",
-              help="A directory to write GAME-SEED.txt files into, or - for standard "
-                   "output (deals separated by blank lines, or one a line in the "
-                   "one-line formats).")
+              help="A directory to write GAME-SEED.txt files into (other formats: "
+                   ".json, .board, .deck; PySolFC games: pysol-klondike-N.*), or - for "
+                   "standard output (deals separated by blank lines, or one a line in "
+                   "the one-line formats).")
 @click.pass_context
 def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: bool,
              draw: int, passes: Optional[int], no_foundation_moves: bool, fmt: str,

@@ -80,6 +80,17 @@ def test_pysol_and_a_deal_file_do_not_mix(files, capsys):
     assert code == 2 and "--pysol N" in err
     code, out, err = call(["--pysol", "0"], capsys)
     assert code == 2 and err.count("\n") == 1
+    code, out, err = call(["--pysol", "3", "--format", "json"], capsys)
+    assert code == 2 and "--format is for a deal file" in err
+
+
+def test_pysol_range_files_are_named_by_game(tmp_path, capsys):
+    code, out, err = call(["generate", "--pysol-range", "7-8", "--format", "pysol",
+                           "--out", str(tmp_path)], capsys)
+    assert (code, out, err) == (0, "", "")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pysol-klondike-7.board",
+                                                          "pysol-klondike-8.board"]
+    assert kabalsolve.read_deal(tmp_path / "pysol-klondike-8.board") == pysolfc.deal(8)
 
 
 def test_shootme_notation_line_reads_back(capsys):

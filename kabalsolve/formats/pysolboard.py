@@ -11,7 +11,8 @@ Ranks ``A 2 .. 9 T J Q K`` (``10`` is read too), suits ``C D H S``.  Blank lines
 ``#`` comment lines are skipped on reading and never written (ShootMe's reader finds the
 cards by position and would be thrown by them).  A ``Foundations:`` line, which
 pysol-cards prints for games that start with cards on the foundations, is accepted
-only when it names none.
+only when it names none.  (ShootMe's ``LoadPysol`` refuses any text shorter than 211
+characters, a little more than a board takes: pad it with spaces for pyksolve.)
 """
 from __future__ import annotations
 

@@ -31,11 +31,12 @@ integer seed Python promises to keep).
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterator, List, Sequence, Tuple, TypeVar
+from typing import Iterator, List, Sequence, Tuple
 
 from ..cards import Card, make
 from ..errors import MoveError, OptionError
 from ..games import klondike
+from ..solution import Solution
 
 #: PySolFC uses the Microsoft generator up to this game number, the Mersenne Twister above
 MS_LAST = 32000
@@ -164,9 +165,6 @@ def parse_range(text: str) -> Tuple[int, int]:
     return a, b
 
 
-S = TypeVar("S")
-
-
 def first_turn_first(moves: Sequence[klondike.Move]) -> List[klondike.Move]:
     """The same moves with the first ``draw`` moved to the front: the turn PySolFC makes
     when it deals.
@@ -185,12 +183,11 @@ def first_turn_first(moves: Sequence[klondike.Move]) -> List[klondike.Move]:
     return out
 
 
-def as_pysolfc(solution: S) -> S:
-    """A won Solution whose moves start with PySolFC's own first turn (replayed on the
-    reference rules, like every solution kabalsolve prints)."""
-    moves = getattr(solution, "moves")
-    if not moves:
+def as_pysolfc(solution: Solution) -> Solution:
+    """A Klondike Solution whose moves start with PySolFC's own first turn (replayed on
+    the reference rules, like every solution kabalsolve prints)."""
+    if not solution.moves:
         return solution
-    reordered = first_turn_first(moves)
-    klondike.replay(getattr(solution, "deal"), getattr(solution, "rules"), reordered)
-    return dataclasses.replace(solution, moves=reordered)  # type: ignore[type-var]
+    reordered = first_turn_first(solution.moves)
+    klondike.replay(solution.deal, solution.rules, reordered)
+    return dataclasses.replace(solution, moves=reordered)
