@@ -53,6 +53,7 @@ def cli() -> None:
       kabalsolve deal.txt              solve a Klondike deal (draw 3)
       kabalsolve --draw 1 deal.txt     draw one card at a time
       kabalsolve - < deal.txt          read the deal from standard input
+      kabalsolve --pysol 12345         solve PySolFC's Klondike game 12345
 
     Exit status: 0 won, 1 lost, 3 unknown (a budget ran out), 2 bad input or usage.
     """
