@@ -262,3 +262,21 @@ def test_json_duplicates_name_both_places() -> None:
     obj["stock"][5] = obj["tableau"][6][0]
     with pytest.raises(DealError, match='"stock", card 6: duplicated card .* "tableau" pile T7'):
         formats.read(json.dumps(obj))
+
+
+def test_shootme_notation_round_trips_random_play() -> None:
+    """Random legal play (moves back from the foundations, runs of cards, recycles and
+    all) written in ShootMe's notation reads back as the same moves."""
+    rng = random.Random(4)
+    for seed in range(30):
+        deal = klondike_deal(seed)
+        rules = Rules(draw=1 + seed % 3)
+        pos = klondike.Position(deal, rules)
+        for _ in range(150):
+            legal = pos.legal_moves()
+            if not legal:
+                break
+            pos.push(rng.choice(legal))
+        moves = pos.moves_played()
+        text = shootme.format_moves(deal, rules, moves)
+        assert shootme.parse_moves(deal, rules, text) == moves
