@@ -27,8 +27,8 @@ import time
 from typing import List, Optional, Tuple
 
 from dealset import kabalsolve
-from kabalsolve.cards import card_str
-from kabalsolve.games.klondike import PILES, Move, Position, Rules
+from kabalsolve.formats import pysolboard, shootme
+from kabalsolve.games.klondike import Move, Position, Rules
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 DEFAULT_STATES = 5_000_000
@@ -36,8 +36,6 @@ MODES = ("minimal", "fast")
 INSTALL_HINT = ("pyksolve is a benchmark-only dependency: python -m venv --system-site-packages "
                 ".venv-bench && .venv-bench/bin/pip install pyksolve, then run with "
                 ".venv-bench/bin/python bench/run.py ... (or pip install pyksolve)")
-
-_SUIT_OF_FOUNDATION = {"S": 0, "H": 1, "D": 2, "C": 3}  # ShootMe's foundation letters
 
 
 def available() -> Optional[str]:
@@ -55,11 +53,9 @@ def version() -> str:
 
 
 def to_pysol(deal: "kabalsolve.Deal") -> str:
-    """The deal in ShootMe's PySol layout (see the module docstring), unpadded."""
-    rows = ["Talon: " + " ".join(card_str(c) for c in deal.stock)]
-    for pile in deal.tableau:
-        rows.append("".join("<%s> " % card_str(c) for c in pile[:-1]) + card_str(pile[-1]))
-    return "\n".join(rows)
+    """The deal in the PySol layout (see the module docstring), unpadded: the writer of
+    ``kabalsolve.formats.pysolboard``, less its final newline."""
+    return pysolboard.write(deal).rstrip("\n")
 
 
 def load(deal: "kabalsolve.Deal", draw: int):
@@ -100,40 +96,9 @@ def solve(deal: "kabalsolve.Deal", draw: int, mode: str = "minimal",
 def shootme_moves(deal: "kabalsolve.Deal", draw: int, text: str) -> List[Move]:
     """Translate ShootMe's move list (``Solitaire.moves_made()``) into kabalsolve's atomic
     moves, playing them on the reference rules as it goes (an illegal one raises
-    MoveError).  ShootMe's notation: ``DRn`` = turn the stock n times, ``NEW`` = recycle
-    the waste, ``XY`` / ``XY-n`` = move the top card / n cards from X to Y (X, Y: W =
-    waste, 1..7 = piles, C D S H = foundations), ``Fn`` = turn up pile n's card
-    (automatic here, so skipped)."""
-    pos = Position(deal, Rules(draw=draw))
-    out: List[Move] = []
-
-    def play(m: Move) -> None:
-        pos.push(m)
-        out.append(m)
-
-    for tok in text.split():
-        if tok.startswith("DR"):
-            for _ in range(int(tok[2:])):
-                play(Move.draw())
-        elif tok == "NEW":
-            play(Move.recycle())
-        elif tok[0] == "F" and tok[1:].isdigit():
-            continue
-        else:
-            head, _, count_s = tok.partition("-")
-            count = int(count_s) if count_s else 1
-            x, y = head[0], head[1]
-            if x == "W":
-                src, card = "W", pos.waste[-1] if pos.waste else None
-            elif x.isdigit():
-                i = int(x) - 1
-                src, card = PILES[i], pos.piles[i][len(pos.piles[i]) - count]
-            else:
-                s = _SUIT_OF_FOUNDATION[x]
-                src, card = "F", s * 13 + pos.foundations[s] - 1
-            dst = PILES[int(y) - 1] if y.isdigit() else "F"
-            play(Move("move", src, dst, card, count))
-    return out
+    MoveError): ``kabalsolve.formats.shootme.parse_moves``, where the notation is
+    described."""
+    return shootme.parse_moves(deal, Rules(draw=draw), text)
 
 
 def replay(deal: "kabalsolve.Deal", draw: int, solitaire) -> Optional[str]:

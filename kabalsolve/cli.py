@@ -7,7 +7,7 @@ Exit status (one table, used everywhere): see EXIT below.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Dict, List, Optional, TypeVar
+from typing import Any, Callable, Dict, List, Optional, TypeVar, Union
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -16,6 +16,12 @@ import click
 from . import __version__
 from .dealfile import read_bytes, read_file
 from .errors import KabalError
+from .formats import FORMATS
+from .formats.pysolfc import MAX_GAME
+from .games.acesup import Deal as AcesUpDeal
+from .games.clock import Deal as ClockDeal
+from .games.klondike import Deal
+from .solution import Solution
 from .solver import solve
 from .stats import wilson
 
@@ -48,6 +54,7 @@ def cli() -> None:
       kabalsolve deal.txt              solve a Klondike deal (draw 3)
       kabalsolve --draw 1 deal.txt     draw one card at a time
       kabalsolve - < deal.txt          read the deal from standard input
+      kabalsolve --pysol 12345         solve PySolFC's Klondike game 12345
 
     Exit status: 0 won, 1 lost, 3 unknown (a budget ran out), 2 bad input or usage.
     """
@@ -90,9 +97,16 @@ def game_options(ctx: click.Context, game: str) -> None:
 
 
 @cli.command()
-@click.argument("deal", metavar="DEAL")
+@click.argument("deal", metavar="DEAL", required=False)
 @klondike_rules
 @acesup_rules
+@click.option("--format", "fmt", type=click.Choice(("auto",) + FORMATS), default="auto",
+              show_default=True, help="The deal's format (default: recognised by its look).")
+@click.option("--pysol", "pysol_game", type=click.IntRange(1, MAX_GAME), default=None,
+              metavar="N", help="Solve PySolFC's Klondike game N (instead of a DEAL).")
+@click.option("--notation", type=click.Choice(["words", "shootme"]), default="words",
+              show_default=True, help="Moves in plain words, or in ShootMe's "
+                                      "Klondike-Solver notation (one line).")
 @click.option("--vegas", is_flag=True,
               help="Vegas rules: one pass with draw 1, three passes otherwise.")
 @click.option("--json", "as_json", is_flag=True,
@@ -106,22 +120,35 @@ def game_options(ctx: click.Context, game: str) -> None:
               help="Memory for the search table in MiB (default 8192): the answer is "
                    "'unknown' if it fills.")
 @click.pass_context
-def solve_cmd(ctx: click.Context, deal: str, draw: int, passes: Optional[int], vegas: bool,
-              no_foundation_moves: bool, strict: bool, discard_first: bool,
+def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Optional[int],
+              vegas: bool, no_foundation_moves: bool, strict: bool, discard_first: bool,
+              fmt: str, pysol_game: Optional[int], notation: str,
               as_json: bool, quiet: bool, max_states: Optional[int],
               timeout: Optional[float], max_memory_mb: Optional[int]) -> None:
-    """Solve DEAL (a deal file, or - for standard input).  The game comes from the
-    deal's 'game:' line (Klondike without one); Aces Up also gets its best score
-    (--quiet: the verdict only)."""
+    """Solve DEAL (a deal file in any format of --format, or - for standard input).
+    The game comes from the deal (Klondike without a 'game:' line); Aces Up also gets
+    its best score (--quiet: the verdict only)."""
+    from .formats import pysolfc, shootme
     if vegas:
         if passes is not None:
             raise fail("--vegas sets the passes itself: give --vegas or --passes, not both")
         passes = 1 if draw == 1 else 3
+    if (deal is None) == (pysol_game is None):
+        raise fail("give a deal file (or - for standard input) or --pysol N" +
+                   (", not both" if deal is not None else ""))
+    if pysol_game is not None and fmt != "auto":
+        raise fail("--format is for a deal file; --pysol N needs none")
+    fmt_ = None if fmt == "auto" else fmt
+    moves_line: Optional[str] = None
     try:
-        if deal == "-":
-            d = read_bytes(sys.stdin.buffer.read(), "<stdin>")
+        if pysol_game is not None:
+            d: Union[Deal, ClockDeal, AcesUpDeal] = pysolfc.deal(pysol_game)
+        elif deal == "-":
+            d = read_bytes(sys.stdin.buffer.read(), "<stdin>", fmt_)
         else:
-            d = read_file(deal)
+            d = read_file(str(deal), fmt_)
+        if notation == "shootme" and not isinstance(d, Deal):
+            raise fail("--notation shootme is Klondike notation; this is a %s deal" % d.game)
         game_options(ctx, d.game)
         rules: Dict[str, Any] = {}
         if d.game == "klondike":
@@ -130,14 +157,27 @@ def solve_cmd(ctx: click.Context, deal: str, draw: int, passes: Optional[int], v
             rules = dict(strict=strict, discard_first=discard_first, best_score=not quiet)
         sol = solve(d, max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb,
                     **rules)
+        if isinstance(sol, Solution):
+            if pysol_game is not None:
+                sol = pysolfc.as_pysolfc(sol)
+                sol.extra["pysol_game"] = pysol_game
+            if notation == "shootme":
+                moves_line = shootme.format_moves(sol.deal, sol.rules, sol.moves)
     except KabalError as e:
         raise fail(str(e))
     if as_json:
+        if moves_line is not None and isinstance(sol, Solution):
+            sol.extra["shootme"] = moves_line
         click.echo(sol.to_json())
     elif quiet:
         click.echo(sol.verdict_line())
+    elif moves_line is not None:
+        click.echo(sol.verdict_line() + ("\n" + moves_line if moves_line else ""))
     else:
-        click.echo(str(sol))
+        lines = [sol.verdict_line()] + sol.move_lines()
+        if pysol_game is not None and len(lines) > 1:
+            lines[1] += " - PySolFC makes this turn when it deals game %d" % pysol_game
+        click.echo("\n".join(lines))
     raise click.exceptions.Exit(EXIT[sol.result])
 
 
@@ -156,28 +196,52 @@ cli.add_command(solve_cmd, "solve")
               help="Keep only deals proved winnable, each with its verdict, solution "
                    "length, states searched and a 1-5 difficulty rating as comments.")
 @klondike_rules
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
+              show_default=True, help="The format to write the deals in.")
+@click.option("--pysol-range", default=None, metavar="A-B",
+              help="PySolFC's Klondike games A to B instead of seeded deals.")
 @click.option("--out", default="-", show_default=True, metavar="DIR|-",
-              help="A directory to write GAME-SEED.txt files into, or - for standard "
-                   "output (deals separated by blank lines).")
-def generate(game: str, count: int, seed: int, winnable: bool, draw: int,
-             passes: Optional[int], no_foundation_moves: bool, out: str) -> None:
+              help="A directory to write GAME-SEED.txt files into (other formats: "
+                   ".json, .board, .deck; PySolFC games: pysol-klondike-N.*), or - for "
+                   "standard output (deals separated by blank lines, or one a line in "
+                   "the one-line formats).")
+@click.pass_context
+def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: bool,
+             draw: int, passes: Optional[int], no_foundation_moves: bool, fmt: str,
+             pysol_range: Optional[str], out: str) -> None:
     """Write reproducible deals (the same seed gives the same deals everywhere)."""
     import os
+    from .formats import EXTENSIONS, ONE_LINE
+    from .formats.generated import pysol_range as pysol_gen
+    from .formats.generated import render
+    from .formats.pysolfc import parse_range
     from .generate import generate as gen
     rules = {} if game == "clock" else dict(draw=draw, passes=passes,
                                              foundation_moves=not no_foundation_moves)
+    origin, prefix = "seed", game
+    if pysol_range is not None:
+        given = [p for p in ("count", "seed", "game")
+                 if ctx.get_parameter_source(p) != click.core.ParameterSource.DEFAULT]
+        if given:
+            raise fail("--pysol-range names the deals itself: drop --%s" % given[0])
+        origin, prefix = "pysol", "pysol-klondike"
     if out != "-":
         try:
             os.makedirs(out, exist_ok=True)
         except OSError as e:
             raise fail("%s: cannot make the directory: %s" % (out, e.strerror or e))
     try:
-        for n, g in enumerate(gen(game, seed=seed, count=count, winnable=winnable, **rules)):
-            text = g.to_text()
+        if pysol_range is not None:
+            first, last = parse_range(pysol_range)
+            deals = pysol_gen(first, last, winnable, **rules)
+        else:
+            deals = gen(game, seed=seed, count=count, winnable=winnable, **rules)
+        for n, g in enumerate(deals):
+            text = render(g, fmt, origin)
             if out == "-":
-                click.echo(("\n" if n else "") + text, nl=False)
+                click.echo(("\n" if n and fmt not in ONE_LINE else "") + text, nl=False)
             else:
-                path = os.path.join(out, "%s-%d.txt" % (game, g.seed))
+                path = os.path.join(out, "%s-%d%s" % (prefix, g.seed, EXTENSIONS[fmt]))
                 try:
                     with open(path, "w", encoding="utf-8") as fh:
                         fh.write(text)

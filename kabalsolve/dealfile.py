@@ -171,30 +171,37 @@ def _read_klondike(fields: List[Field], by_key: Dict[str, Field],
     return Deal(tuple(piles), tuple(stock))
 
 
-def read_deal(text_or_path: Union[str, "os.PathLike[str]"]) -> "AnyDeal":
-    """Read a deal from text, or from a file.
+def read_deal(text_or_path: Union[str, "os.PathLike[str]"],
+              format: Optional[str] = None) -> "AnyDeal":
+    """Read a deal from text, or from a file, in ``format`` (one of
+    ``kabalsolve.formats.FORMATS``; None: recognised by its look).
 
-    A ``str`` that holds a newline or a ``:`` (and names no existing file) is deal text;
-    any other ``str`` or path object names a file.
+    A ``str`` that holds a newline, a ``:`` or a ``{``, or is all digits (and names no
+    existing file) is deal text; any other ``str`` or path object names a file.
     """
-    if isinstance(text_or_path, str) and ("\n" in text_or_path or ":" in text_or_path
-                                         and not os.path.exists(text_or_path)):
-        return read_text(text_or_path)
-    return read_file(text_or_path)
+    from . import formats
+    if isinstance(text_or_path, str) and not os.path.exists(text_or_path) and (
+            any(ch in text_or_path for ch in "\n:{") or text_or_path.strip().isdigit()):
+        return formats.read(text_or_path, format)
+    return read_file(text_or_path, format)
 
 
-def read_bytes(data: bytes, source: Optional[str] = None) -> "AnyDeal":
-    """Decode a deal file's bytes (UTF-8, with or without a byte-order mark) and parse it."""
+def read_bytes(data: bytes, source: Optional[str] = None,
+               format: Optional[str] = None) -> "AnyDeal":
+    """Decode a deal file's bytes (UTF-8, with or without a byte-order mark) and parse it
+    in ``format`` (None: recognised by its look, see kabalsolve.formats)."""
+    from . import formats
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise DealError("this is not a UTF-8 text deal file (bad byte at offset %d)" % e.start,
                         None, None, source) from None
-    return read_text(text, source)
+    return formats.read(text, format, source)
 
 
-def read_file(path: Union[str, "os.PathLike[str]"]) -> "AnyDeal":
-    """Read the deal in a file."""
+def read_file(path: Union[str, "os.PathLike[str]"],
+              format: Optional[str] = None) -> "AnyDeal":
+    """Read the deal in a file (``format``: as in ``read_bytes``)."""
     name = os.fspath(path)
     try:
         with open(name, "rb") as fh:
@@ -202,4 +209,4 @@ def read_file(path: Union[str, "os.PathLike[str]"]) -> "AnyDeal":
     except OSError as e:
         raise DealError("cannot read the file: %s" % (e.strerror or e), None, None,
                         str(name)) from None
-    return read_bytes(data, str(name))
+    return read_bytes(data, str(name), format)

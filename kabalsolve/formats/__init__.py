@@ -1,0 +1,108 @@
+"""Deal formats other than, and including, our text deal files: one registry.
+
+========== ============================================ =========================
+name       what                                         module
+========== ============================================ =========================
+text       our deal file (FORMATS.md)                   kabalsolve.dealfile
+json       our JSON deal (the text format as JSON)      jsondeal
+pysol      PySol board text (pysol-cards, pyksolve)     pysolboard
+solvitaire Solvitaire's JSON deal                       solvitaire
+shootme    ShootMe Klondike-Solver's 156-digit string   shootme
+========== ============================================ =========================
+
+``detect`` tells them apart by their look (a JSON object with ``"tableau piles"`` is
+Solvitaire's, any other JSON object ours; a first line ``Talon:`` is a PySol board; one
+line of digits is ShootMe's; anything else is our text format, whose reader then names
+what is wrong).  ``read`` and ``write`` go through the registry by name.
+"""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Union
+
+from ..errors import DealError, OptionError
+from ..games import acesup, clock, klondike
+from . import jsondeal, pysolboard, shootme, solvitaire
+
+if TYPE_CHECKING:
+    AnyDeal = Union[klondike.Deal, clock.Deal, acesup.Deal]
+
+FORMATS = ("text", "json", "pysol", "solvitaire", "shootme")
+#: file name endings for ``generate --out DIR``
+EXTENSIONS = {"text": ".txt", "json": ".json", "pysol": ".board", "solvitaire": ".json",
+              "shootme": ".deck"}
+#: formats written one deal per line (so many deals stream as lines)
+ONE_LINE = ("json", "solvitaire", "shootme")
+
+
+def check_format(fmt: str) -> str:
+    if fmt not in FORMATS:
+        raise OptionError("unknown deal format %r (known: %s)" % (fmt, ", ".join(FORMATS)))
+    return fmt
+
+
+def detect(text: str) -> str:
+    """The name of the format ``text`` is written in (see the module docstring)."""
+    body = text.lstrip("\ufeff \t\r\n")
+    if body.startswith("{"):
+        try:
+            obj = json.loads(body)
+        except ValueError:
+            return "json"   # its reader reports where the JSON breaks
+        return "solvitaire" if isinstance(obj, dict) and "tableau piles" in obj else "json"
+    if pysolboard.looks_like(text):
+        return "pysol"
+    if shootme.looks_like(text):
+        return "shootme"
+    return "text"
+
+
+def _load_json(text: str, source: Optional[str]) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        line = getattr(e, "lineno", None)
+        col = getattr(e, "colno", None)
+        msg = getattr(e, "msg", str(e))
+        raise DealError("not valid JSON: %s" % msg, line, col, source) from None
+
+
+def read(text: str, fmt: Optional[str] = None, source: Optional[str] = None) -> "AnyDeal":
+    """The deal in ``text``, in format ``fmt`` (None: detected)."""
+    fmt = detect(text) if fmt is None else check_format(fmt)
+    if fmt == "text":
+        from ..dealfile import read_text
+        return read_text(text, source)
+    if "\x00" in text:
+        raise DealError("this is not a %s deal (it holds binary data)" % fmt, None, None, source)
+    if fmt == "json":
+        return jsondeal.from_object(_load_json(text, source), source)
+    if fmt == "solvitaire":
+        return solvitaire.from_object(_load_json(text, source), source)
+    if fmt == "pysol":
+        return pysolboard.read(text, source)
+    return shootme.read(text, source)
+
+
+def write(deal: "AnyDeal", fmt: str = "text", info: Optional[Dict[str, Any]] = None) -> str:
+    """``deal`` in format ``fmt``, ending with a newline.  ``info`` (e.g. the seed and the
+    verdict of ``generate``) goes where the format has room for it: comments in the text
+    format, the ``info`` object in our JSON; the other formats have none."""
+    check_format(fmt)
+    if fmt == "json":
+        return jsondeal.write(deal, info)
+    if fmt == "text":
+        comments = "".join("# %s\n" % line for line in info_lines(info or {}))
+        return comments + deal.to_text()
+    if not isinstance(deal, klondike.Deal):
+        raise OptionError("the %s format holds Klondike deals only" % fmt)
+    if fmt == "pysol":
+        return pysolboard.write(deal)
+    if fmt == "solvitaire":
+        return solvitaire.write(deal)
+    return shootme.write(deal)
+
+
+def info_lines(info: Dict[str, Any]) -> List[str]:
+    """``info`` as comment lines for the text format."""
+    return ["%s: %s" % (k, v) for k, v in info.items()]
