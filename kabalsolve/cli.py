@@ -7,7 +7,7 @@ Exit status (one table, used everywhere): see EXIT below.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, List, Optional, TypeVar
+from typing import Any, Callable, List, Optional, Tuple, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -155,18 +155,33 @@ def generate(game: str, count: int, seed: int, winnable: bool, draw: int,
 
 
 @cli.command()
-@click.option("--game", type=click.Choice(["klondike", "clock"]), required=True)
-@click.option("--count", type=click.IntRange(1, None), required=True,
+@click.argument("results", nargs=-1, metavar="[RESULTS.jsonl]...")
+@click.option("--game", type=click.Choice(["klondike", "clock"]), default=None)
+@click.option("--count", type=click.IntRange(1, None), default=None,
               help="How many seeded deals to play.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
               help="The first deal number.")
 @klondike_rules
 @click.option("--timeout", type=click.FloatRange(0, None, min_open=True), default=None,
               help="Klondike: per-deal budget; deals it stops count as unknown.")
-def stats(game: str, count: int, seed: int, draw: int, passes: Optional[int],
-          no_foundation_moves: bool, timeout: Optional[float]) -> None:
-    """Win rate over seeded deals, with its 95 % Wilson interval."""
+def stats(results: Tuple[str, ...], game: Optional[str], count: Optional[int], seed: int,
+          draw: int, passes: Optional[int], no_foundation_moves: bool,
+          timeout: Optional[float]) -> None:
+    """Win rate over seeded deals (--game, --count), or in `batch` results files, with
+    its 95 % Wilson interval."""
     import time
+    if results:
+        from .results import summarise
+        if game is not None or count is not None:
+            raise fail("give results files, or --game and --count, not both")
+        try:
+            for group in summarise(list(results)):
+                click.echo("\n".join(group.lines()))
+        except KabalError as e:
+            raise fail(str(e))
+        return
+    if game is None or count is None:
+        raise fail("stats needs --game and --count (or batch results files)")
     from . import _core
     from .generate import klondike_deal
     t0 = time.perf_counter()
@@ -204,6 +219,11 @@ def stats(game: str, count: int, seed: int, draw: int, passes: Optional[int],
     click.echo("%s: %d deals from seed %d: %d won = %.4f %% (95 %% interval [%.4f, %.4f] %%)%s;"
                " %.1f s" % (game, count, seed, won, 100 * won / max(decided, 1), 100 * lo,
                             100 * hi, extra, time.perf_counter() - t0))
+
+
+from .cli_batch import batch  # noqa: E402  (it uses the helpers above)
+
+cli.add_command(batch)
 
 
 def main(argv: Optional[List[str]] = None) -> None:

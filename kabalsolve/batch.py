@@ -1,0 +1,182 @@
+"""Many deals at once: ``solve_many`` sends deals in chunks to any Executor.
+
+Why chunks: one task per deal would cost more to send than most deals take to solve
+(the median Klondike deal is decided in well under a millisecond), so deals travel in
+lists of ``chunksize`` and each task returns the small result records of its list.
+Why any ``concurrent.futures.Executor``: a ``ProcessPoolExecutor`` on one machine and
+a Dask cluster (``distributed.Client(...).get_executor()``) then run the same code, so
+the local run is a faithful test of the distributed one.
+
+Nothing here knows a game: a deal goes to ``kabalsolve.solve(deal, **rules)``, and the
+record is made from what every solution has (``game``, ``result``, ``moves``, ``stats``
+and, for games with options, a ``rules`` dataclass).  ``solution=True`` adds the full
+``Solution.to_dict()``, left out by default because making it (scores are replayed)
+costs more than most solves.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from dataclasses import dataclass
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple
+
+from .errors import KabalError, OptionError
+
+#: deals per task when the caller does not say: small enough that a hard deal holds
+#: back few others' lines, large enough that sending costs little per deal
+DEFAULT_CHUNKSIZE = 8
+
+#: solve() keywords that are budgets, not rules: they shape the search, not the game
+BUDGETS = ("max_states", "timeout", "max_memory_mb")
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """One deal's line in a results file.
+
+    ``id`` names the deal (a file path, ``seed:N``, ...); ``rules`` are the game's rule
+    options as the solver used them (``{}`` for Clock); ``result`` is won, lost or
+    unknown; ``moves`` the length of the winning line (Clock: cards turned); ``states``
+    and ``seconds`` the solver's effort (the whole ``solve`` call); ``stopped_by`` which
+    budget ran out (unknown only); ``solution`` the full solution dict when asked for."""
+    id: str
+    game: str
+    rules: Dict[str, Any]
+    result: str
+    moves: int
+    states: int
+    seconds: float
+    stopped_by: Optional[str] = None
+    solution: Optional[Dict[str, Any]] = None
+
+    def to_dict(self) -> Dict[str, Any]:
+        d: Dict[str, Any] = {"id": self.id, "game": self.game, "rules": self.rules,
+                             "result": self.result, "moves": self.moves,
+                             "states": self.states, "seconds": round(self.seconds, 6)}
+        if self.stopped_by:
+            d["stopped_by"] = self.stopped_by
+        if self.solution is not None:
+            d["solution"] = self.solution
+        return d
+
+    def to_json(self) -> str:
+        """The record as one line of JSON (no newline)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(", ", ": "))
+
+
+def solve_one(deal_id: str, deal: Any, rules: Dict[str, Any],
+              solution: bool = False) -> BatchResult:
+    """Solve one deal and make its record; a solver error names the deal."""
+    from .solver import solve
+    try:
+        sol = solve(deal, **rules)
+    except KabalError as e:
+        raise KabalError("%s: %s" % (deal_id, e)) from None
+    sol_rules = getattr(sol, "rules", None)
+    used: Dict[str, Any] = {}
+    if dataclasses.is_dataclass(sol_rules) and not isinstance(sol_rules, type):
+        used = dataclasses.asdict(sol_rules)
+    return BatchResult(id=deal_id, game=sol.game, rules=used, result=sol.result,
+                       moves=len(sol.moves), states=sol.stats.states,
+                       seconds=sol.stats.seconds,
+                       stopped_by=getattr(sol, "stopped_by", None),
+                       solution=sol.to_dict() if solution else None)
+
+
+def solve_chunk(chunk: List[Tuple[str, Any]], rules: Dict[str, Any],
+                solution: bool = False) -> List[BatchResult]:
+    """One task: the records of a list of (id, deal), in order.  Module-level so that
+    process pools and Dask workers find it by name."""
+    return [solve_one(i, d, rules, solution) for i, d in chunk]
+
+
+def _with_ids(deals: Iterable[Any]) -> Iterator[Tuple[str, Any]]:
+    """(id, deal) pairs: pairs pass through, a bare deal is named by its place (#0, #1...)."""
+    for n, item in enumerate(deals):
+        if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str):
+            yield item[0], item[1]
+        else:
+            yield "#%d" % n, item
+
+
+def _chunks(items: Iterator[Tuple[str, Any]], size: int) -> Iterator[List[Tuple[str, Any]]]:
+    chunk: List[Tuple[str, Any]] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def default_max_pending(executor: Executor) -> int:
+    """Chunks kept in flight: two per worker keeps every worker busy while results come
+    back, without reading (and holding) the whole input at once.  The worker count of the
+    standard pools is read where they keep it; other executors get a generous 64."""
+    workers = getattr(executor, "_max_workers", None)
+    if isinstance(workers, int) and workers > 0:
+        return 2 * workers
+    return 64
+
+
+def _results(done: Iterable["Future[List[BatchResult]]"]) -> Iterator[BatchResult]:
+    """The records of finished chunks; a failed chunk raises only after the others'
+    records are out, so a crash loses nothing that was solved."""
+    failed: Optional[BaseException] = None
+    for fut in done:
+        err = fut.exception()
+        if err is not None:
+            failed = failed or err
+        else:
+            yield from fut.result()
+    if failed is not None:
+        raise failed
+
+
+def solve_many(deals: Iterable[Any], executor: Optional[Executor] = None,
+               chunksize: Optional[int] = None, solution: bool = False,
+               max_pending: Optional[int] = None, **rules: Any) -> Iterator[BatchResult]:
+    """Solve many deals; yield each deal's ``BatchResult`` as its chunk finishes.
+
+    ``deals``: deals (named ``#0``, ``#1``, ... by place) or ``(id, deal)`` pairs, read
+    lazily.  ``executor``: any ``concurrent.futures.Executor`` (a ``ProcessPoolExecutor``,
+    or a Dask client's ``get_executor()``); ``None`` solves here, one deal after another,
+    each result as soon as it is known.  ``rules``: ``kabalsolve.solve`` keywords, rules
+    and per-deal budgets alike (``draw=3, max_states=10**6, timeout=5``): a budget that
+    runs out gives an "unknown" record, never a stuck run.  ``solution``: add the full
+    solution dict to each record.  Results come in the order chunks finish, not the input
+    order.  Closing the iterator early cancels the chunks not yet started.
+    """
+    size = DEFAULT_CHUNKSIZE if chunksize is None else chunksize
+    if size < 1:
+        raise OptionError("chunksize must be at least 1, not %r" % (size,))
+    items = _with_ids(deals)
+    if executor is None:
+        for deal_id, deal in items:
+            yield solve_one(deal_id, deal, rules, solution)
+        return
+    limit = max_pending or default_max_pending(executor)
+    pending: Set["Future[List[BatchResult]]"] = set()
+    try:
+        for chunk in _chunks(items, size):
+            pending.add(executor.submit(solve_chunk, chunk, rules, solution))
+            while len(pending) >= limit:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                yield from _results(done)
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            yield from _results(done)
+    finally:
+        for fut in pending:
+            fut.cancel()
+
+
+def cores() -> int:
+    """The cores this process may run on (the default number of worker processes)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
