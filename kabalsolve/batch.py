@@ -16,6 +16,7 @@ costs more than most solves.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import os
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
@@ -24,9 +25,14 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple
 
 from .errors import KabalError, OptionError
 
-#: deals per task when the caller does not say: small enough that a hard deal holds
-#: back few others' lines, large enough that sending costs little per deal
-DEFAULT_CHUNKSIZE = 8
+#: seconds of solving a task should hold when the chunk size adapts: enough that the
+#: cost of sending a task (a fraction of a millisecond to a local process, a few
+#: milliseconds to a Dask worker) stays in the noise, little enough that workers share
+#: the end of a run evenly and lines come out steadily
+CHUNK_SECONDS = 0.05
+
+#: the largest chunk an adapting size reaches (Clock deals take microseconds each)
+MAX_CHUNKSIZE = 1000
 
 #: solve() keywords that are budgets, not rules: they shape the search, not the game
 BUDGETS = ("max_states", "timeout", "max_memory_mb")
@@ -101,15 +107,39 @@ def _with_ids(deals: Iterable[Any]) -> Iterator[Tuple[str, Any]]:
             yield "#%d" % n, item
 
 
-def _chunks(items: Iterator[Tuple[str, Any]], size: int) -> Iterator[List[Tuple[str, Any]]]:
-    chunk: List[Tuple[str, Any]] = []
-    for item in items:
-        chunk.append(item)
-        if len(chunk) == size:
+class ChunkSizer:
+    """How many deals the next task takes.  A fixed ``chunksize`` is used as given;
+    otherwise the size follows the mean solve time of the deals seen so far so that a
+    task holds about ``seconds`` of work: one deal at a time for hard Klondike deals,
+    hundreds for Clock, without the caller knowing which game or rules it sent."""
+
+    def __init__(self, chunksize: Optional[int], seconds: float) -> None:
+        if chunksize is not None and chunksize < 1:
+            raise OptionError("chunksize must be at least 1, not %r" % (chunksize,))
+        if not seconds > 0:
+            raise OptionError("chunk_seconds must be positive, not %r" % (seconds,))
+        self.fixed, self.seconds = chunksize, seconds
+        self.deals, self.spent = 0, 0.0
+
+    def add(self, r: BatchResult) -> None:
+        self.deals += 1
+        self.spent += r.seconds
+
+    def size(self) -> int:
+        if self.fixed is not None:
+            return self.fixed
+        if self.deals == 0:
+            return 1
+        mean = max(self.spent / self.deals, 1e-7)
+        return max(1, min(MAX_CHUNKSIZE, round(self.seconds / mean)))
+
+    def chunks(self, items: Iterator[Tuple[str, Any]]) -> Iterator[List[Tuple[str, Any]]]:
+        """Lists of the next ``size()`` items, the size read afresh for each list."""
+        while True:
+            chunk = list(itertools.islice(items, self.size()))
+            if not chunk:
+                return
             yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
 
 
 def default_max_pending(executor: Executor) -> int:
@@ -138,7 +168,8 @@ def _results(done: Iterable["Future[List[BatchResult]]"]) -> Iterator[BatchResul
 
 def solve_many(deals: Iterable[Any], executor: Optional[Executor] = None,
                chunksize: Optional[int] = None, solution: bool = False,
-               max_pending: Optional[int] = None, **rules: Any) -> Iterator[BatchResult]:
+               max_pending: Optional[int] = None, chunk_seconds: float = CHUNK_SECONDS,
+               **rules: Any) -> Iterator[BatchResult]:
     """Solve many deals; yield each deal's ``BatchResult`` as its chunk finishes.
 
     ``deals``: deals (named ``#0``, ``#1``, ... by place) or ``(id, deal)`` pairs, read
@@ -147,12 +178,14 @@ def solve_many(deals: Iterable[Any], executor: Optional[Executor] = None,
     each result as soon as it is known.  ``rules``: ``kabalsolve.solve`` keywords, rules
     and per-deal budgets alike (``draw=3, max_states=10**6, timeout=5``): a budget that
     runs out gives an "unknown" record, never a stuck run.  ``solution``: add the full
-    solution dict to each record.  Results come in the order chunks finish, not the input
-    order.  Closing the iterator early cancels the chunks not yet started.
+    solution dict to each record.
+
+    Deals go out ``chunksize`` at a time, or (by default) in chunks that adapt to hold
+    about ``chunk_seconds`` of solving each; at most ``max_pending`` chunks are out at
+    once (default: two per worker).  Results come in the order chunks finish, not the
+    input order.  Closing the iterator early cancels the chunks not yet started.
     """
-    size = DEFAULT_CHUNKSIZE if chunksize is None else chunksize
-    if size < 1:
-        raise OptionError("chunksize must be at least 1, not %r" % (size,))
+    sizer = ChunkSizer(chunksize, chunk_seconds)
     items = _with_ids(deals)
     if executor is None:
         for deal_id, deal in items:
@@ -161,11 +194,13 @@ def solve_many(deals: Iterable[Any], executor: Optional[Executor] = None,
     limit = max_pending or default_max_pending(executor)
     pending: Set["Future[List[BatchResult]]"] = set()
     try:
-        for chunk in _chunks(items, size):
+        for chunk in sizer.chunks(items):
             pending.add(executor.submit(solve_chunk, chunk, rules, solution))
             while len(pending) >= limit:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                yield from _results(done)
+                for r in _results(done):
+                    sizer.add(r)
+                    yield r
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             yield from _results(done)

@@ -9,7 +9,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import kabalsolve
-from kabalsolve.batch import BatchResult, _results, solve_many
+from kabalsolve.batch import MAX_CHUNKSIZE, BatchResult, ChunkSizer, _results, solve_many
 from kabalsolve.errors import DealError, KabalError, OptionError
 from kabalsolve.generate import clock_deal, klondike_deal
 from kabalsolve.results import open_results, percentile, read_records, summarise
@@ -51,7 +51,7 @@ def test_process_pool_gives_the_local_results(local):
     assert key(got) == local
 
 
-@pytest.mark.parametrize("chunksize", [1, 5, 100])
+@pytest.mark.parametrize("chunksize", [None, 1, 5, 100])
 def test_any_executor_and_chunk_size(local, chunksize):
     with ThreadPoolExecutor(2) as pool:
         got = list(solve_many(seeded(), executor=pool, chunksize=chunksize,
@@ -95,6 +95,29 @@ def test_a_bad_option_names_the_deal():
         list(solve_many(seeded(SEEDS[:2]), executor=pool, draw=0))
     with pytest.raises(OptionError, match="chunksize"):
         list(solve_many(seeded(SEEDS[:2]), executor=ThreadPoolExecutor(1), chunksize=0))
+
+
+def test_chunks_adapt_to_the_solve_time():
+    sizer = ChunkSizer(None, 0.05)
+    assert sizer.size() == 1                          # nothing known yet: one deal
+    for _ in range(10):
+        sizer.add(record_of("x", seconds=0.001))
+    assert sizer.size() == 50
+    sizer.add(record_of("x", seconds=1.0))            # a hard deal: smaller chunks
+    assert sizer.size() == round(0.05 / (1.01 / 11))
+    fast = ChunkSizer(None, 0.05)
+    fast.add(record_of("x", seconds=0.0))
+    assert fast.size() == MAX_CHUNKSIZE
+    slow = ChunkSizer(None, 0.05)
+    slow.add(record_of("x", seconds=3.0))
+    assert slow.size() == 1
+    fixed = ChunkSizer(7, 0.05)
+    fixed.add(record_of("x", seconds=3.0))
+    assert fixed.size() == 7
+    sizes = [len(c) for c in ChunkSizer(4, 1.0).chunks(iter(range(10)))]
+    assert sizes == [4, 4, 2]
+    with pytest.raises(OptionError, match="chunk_seconds"):
+        ChunkSizer(None, 0)
 
 
 def test_a_failed_chunk_raises_after_the_finished_ones():
