@@ -34,6 +34,12 @@ CHUNK_SECONDS = 0.05
 #: the largest chunk an adapting size reaches (Clock deals take microseconds each)
 MAX_CHUNKSIZE = 1000
 
+#: before the mean solve time is known it is guessed high, as if PRIOR_DEALS deals had
+#: taken PRIOR_SECONDS: solve times are heavy-tailed (most Klondike deals take under a
+#: millisecond, a few take seconds), so the first cheap deals would otherwise make
+#: chunks of a hundred that lump the hard deals together on one worker
+PRIOR_DEALS, PRIOR_SECONDS = 10, 1.0
+
 #: solve() keywords that are budgets, not rules: they shape the search, not the game
 BUDGETS = ("max_states", "timeout", "max_memory_mb")
 
@@ -109,9 +115,10 @@ def _with_ids(deals: Iterable[Any]) -> Iterator[Tuple[str, Any]]:
 
 class ChunkSizer:
     """How many deals the next task takes.  A fixed ``chunksize`` is used as given;
-    otherwise the size follows the mean solve time of the deals seen so far so that a
-    task holds about ``seconds`` of work: one deal at a time for hard Klondike deals,
-    hundreds for Clock, without the caller knowing which game or rules it sent."""
+    otherwise the size follows the mean solve time of the deals seen so far (guessed
+    high at first, see PRIOR_DEALS) so that a task holds about ``seconds`` of work: one
+    deal at a time for draw-3 Klondike, hundreds for Clock, without the caller knowing
+    which game or rules it sent."""
 
     def __init__(self, chunksize: Optional[int], seconds: float) -> None:
         if chunksize is not None and chunksize < 1:
@@ -128,9 +135,7 @@ class ChunkSizer:
     def size(self) -> int:
         if self.fixed is not None:
             return self.fixed
-        if self.deals == 0:
-            return 1
-        mean = max(self.spent / self.deals, 1e-7)
+        mean = (self.spent + PRIOR_SECONDS) / (self.deals + PRIOR_DEALS)
         return max(1, min(MAX_CHUNKSIZE, round(self.seconds / mean)))
 
     def chunks(self, items: Iterator[Tuple[str, Any]]) -> Iterator[List[Tuple[str, Any]]]:

@@ -119,18 +119,28 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """End the worker processes now (after Ctrl-C or an error): a hard deal in progress
-    could otherwise keep the command alive for minutes.  Python 3.14 has a method for
-    this; before it, the pool's process table is the only handle on the workers."""
-    stop = getattr(pool, "terminate_workers", None)
-    if stop is not None:
-        stop()
-        return
-    procs = dict(getattr(pool, "_processes", None) or {})
-    pool.shutdown(wait=False, cancel_futures=True)
-    for p in procs.values():
-        p.terminate()
+class WorkerPool(ProcessPoolExecutor):
+    """A process pool that, leaving a ``with`` block by an exception (Ctrl-C, a bad deal
+    file), ends its workers at once rather than waiting for them: a hard deal in
+    progress could otherwise keep the command alive for minutes.  Leaving normally, it
+    waits for them as usual (so their CPU time is counted in the parent's)."""
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(workers, initializer=_ignore_sigint)
+
+    def __exit__(self, kind: Any, value: Any, tb: Any) -> Optional[bool]:
+        if kind is None:
+            return super().__exit__(kind, value, tb)
+        stop = getattr(self, "terminate_workers", None)     # Python 3.14
+        if stop is not None:
+            stop()
+            return None
+        # before 3.14 the pool's process table is the only handle on its workers
+        procs = dict(getattr(self, "_processes", None) or {})
+        self.shutdown(wait=False, cancel_futures=True)
+        for p in procs.values():
+            p.terminate()
+        return None
 
 
 def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tuple[Executor, int]:
@@ -230,9 +240,7 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
                 pending = 2 * threads
                 chunk_seconds = DASK_CHUNK_SECONDS
             elif (jobs or cores()) > 1:
-                pool = ProcessPoolExecutor(jobs or cores(), initializer=_ignore_sigint)
-                stack.callback(_stop_workers, pool)
-                executor = pool
+                executor = stack.enter_context(WorkerPool(jobs or cores()))
             progress = Progress(len(todo), len(ids) - len(todo))
             deals = read_deals(todo, set(paths), game)
             for r in solve_many(deals, executor=executor, chunksize=chunksize,

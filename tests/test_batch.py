@@ -9,7 +9,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import kabalsolve
-from kabalsolve.batch import MAX_CHUNKSIZE, BatchResult, ChunkSizer, _results, solve_many
+from kabalsolve.batch import MAX_CHUNKSIZE, PRIOR_DEALS, PRIOR_SECONDS, BatchResult, ChunkSizer, _results, solve_many
 from kabalsolve.errors import DealError, KabalError, OptionError
 from kabalsolve.generate import clock_deal, klondike_deal
 from kabalsolve.results import open_results, percentile, read_records, summarise
@@ -99,17 +99,15 @@ def test_a_bad_option_names_the_deal():
 
 def test_chunks_adapt_to_the_solve_time():
     sizer = ChunkSizer(None, 0.05)
-    assert sizer.size() == 1                          # nothing known yet: one deal
-    for _ in range(10):
-        sizer.add(record_of("x", seconds=0.001))
-    assert sizer.size() == 50
-    sizer.add(record_of("x", seconds=1.0))            # a hard deal: smaller chunks
-    assert sizer.size() == round(0.05 / (1.01 / 11))
-    fast = ChunkSizer(None, 0.05)
-    fast.add(record_of("x", seconds=0.0))
-    assert fast.size() == MAX_CHUNKSIZE
+    assert sizer.size() == 1                          # guessed slow at first
+    for _ in range(90):
+        sizer.add(record_of("x", seconds=0.0005))
+    assert sizer.size() == round(0.05 / ((PRIOR_SECONDS + 0.045) / (PRIOR_DEALS + 90)))
+    for _ in range(100000):
+        sizer.add(record_of("x", seconds=0.00003))    # Clock-like: large chunks
+    assert sizer.size() == MAX_CHUNKSIZE
     slow = ChunkSizer(None, 0.05)
-    slow.add(record_of("x", seconds=3.0))
+    slow.add(record_of("x", seconds=3.0))             # hard deals: one at a time
     assert slow.size() == 1
     fixed = ChunkSizer(7, 0.05)
     fixed.add(record_of("x", seconds=3.0))
