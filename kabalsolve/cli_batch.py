@@ -153,12 +153,15 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
     if scheduler:
         try:
             client = stack.enter_context(distributed.Client(scheduler, timeout="10s"))
-        except (OSError, TimeoutError) as e:
+        except (OSError, TimeoutError, ValueError) as e:   # ValueError: a bad address
             raise OptionError("cannot reach the Dask scheduler %s: %s" % (scheduler, e))
     else:
+        # the dashboard on a free port: a fixed one may be another cluster's
         cluster = stack.enter_context(distributed.LocalCluster(
-            n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None))
+            n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0"))
         client = stack.enter_context(distributed.Client(cluster))
+        if sys.stderr.isatty():
+            click.echo("Dask dashboard: %s" % client.dashboard_link, err=True)
     threads = sum(client.nthreads().values()) or 1
     return client.get_executor(), threads
 

@@ -22,7 +22,7 @@ def key(records):
 @pytest.fixture(scope="module")
 def cluster():
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as c:
+                      dashboard_address=":0") as c:
         yield c
 
 
@@ -47,9 +47,22 @@ def test_command_on_a_scheduler_gives_the_local_lines(cluster, tmp_path):
     assert key(lines) == key(json.loads(line) for line in local.read_text().splitlines())
 
 
-def test_an_unreachable_scheduler_is_one_error_line():
-    p = run(["batch", "--seeds", "1-2", "--scheduler", "tcp://127.0.0.1:9"])
-    assert p.returncode == 2
-    assert p.stderr.decode().startswith("kabalsolve: error: cannot reach the Dask scheduler "
-                                        "tcp://127.0.0.1:9")
+def test_command_with_its_own_local_cluster(tmp_path):
+    out = tmp_path / "r.jsonl"
+    p = run(["batch", "--seeds", "27-40", "--dask", "--jobs", "2", "-o", str(out)])
+    assert p.returncode == 0, p.stderr
+    # Dask's own logging stays out of the way: only the summary line on stderr
+    assert p.stderr.decode().splitlines()[-1].startswith("batch: 14 deals solved")
     assert len(p.stderr.decode().splitlines()) == 1
+    assert sorted(json.loads(line)["id"] for line in out.read_text().splitlines()) == \
+        sorted("seed:%d" % s for s in range(27, 41))
+
+
+def test_a_bad_scheduler_address_is_one_error_line():
+    """(An address where nothing listens gives the same line after a 10 s timeout.)"""
+    p = run(["batch", "--seeds", "1-2", "--scheduler", "nonsense://x"])
+    assert p.returncode == 2
+    err = p.stderr.decode()
+    assert err.startswith("kabalsolve: error: cannot reach the Dask scheduler nonsense://x: "
+                          "unknown address scheme 'nonsense'")
+    assert len(err.splitlines()) == 1

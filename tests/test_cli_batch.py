@@ -153,6 +153,9 @@ def test_stats_takes_files_or_seeds_not_both(jobs1, capsys):
     assert code == 2 and "not both" in err
     code, _, err = call(["stats"], capsys)
     assert code == 2 and "needs --game and --count" in err
+    code, _, err = call(["stats", "no-such.jsonl"], capsys)
+    assert (code, err) == (2, "kabalsolve: error: no-such.jsonl: cannot read the results "
+                              "file: No such file or directory\n")
 
 
 def env():
@@ -161,10 +164,12 @@ def env():
     return e
 
 
-def test_ctrl_c_loses_nothing_written_and_resume_finishes(tmp_path):
-    """Seeds 140-300 hold deals of seconds (156, 231, 296): Ctrl-C lands mid-run."""
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_loses_nothing_written_and_resume_finishes(tmp_path, jobs):
+    """Seeds 140-300 hold deals of seconds (156, 231, 296): Ctrl-C lands mid-run, in
+    the command's own search (--jobs 1) or while it waits for its workers (--jobs 2)."""
     out = tmp_path / "r.jsonl"
-    args = [sys.executable, "-m", "kabalsolve", "batch", "--seeds", "140-300", "-j", "2",
+    args = [sys.executable, "-m", "kabalsolve", "batch", "--seeds", "140-300", "-j", jobs,
             "-o", str(out)]
     p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(),
                          cwd=REPO)
