@@ -8,6 +8,7 @@ a crash or a full disk leaves a results file that ``--resume`` continues.
 from __future__ import annotations
 
 import importlib
+import logging
 import os
 import signal
 import sys
@@ -158,7 +159,8 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
     else:
         # the dashboard on a free port: a fixed one may be another cluster's
         cluster = stack.enter_context(distributed.LocalCluster(
-            n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0"))
+            n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0",
+            silence_logs=logging.ERROR))       # no warnings about tasks cut by Ctrl-C
         client = stack.enter_context(distributed.Client(cluster))
         if sys.stderr.isatty():
             click.echo("Dask dashboard: %s" % client.dashboard_link, err=True)
@@ -234,6 +236,7 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
             else:
                 sink, done = open_results(out, resume)
                 stack.enter_context(sink)
+            ids = list(dict.fromkeys(ids))        # a deal named twice is solved once
             todo = [i for i in ids if i not in done]
             executor: Optional[Executor] = None
             pending = None
