@@ -44,8 +44,9 @@ def parse_seeds(text: str) -> range:
 
 
 def deal_paths(inputs: Tuple[str, ...], skip: Optional[str]) -> List[str]:
-    """The deal files named: files as given, directories walked in name order (hidden
-    files and the results file itself left out)."""
+    """The deal files named, normalised (``./d/a.txt`` is ``d/a.txt``, so that ids
+    match on --resume): files as given, directories walked in name order (hidden files
+    and the results file itself left out)."""
     paths: List[str] = []
     skip_real = os.path.realpath(skip) if skip else None
     for name in inputs:
@@ -55,9 +56,9 @@ def deal_paths(inputs: Tuple[str, ...], skip: Optional[str]) -> List[str]:
                 for f in sorted(files):
                     p = os.path.join(root, f)
                     if not f.startswith(".") and os.path.realpath(p) != skip_real:
-                        paths.append(p)
+                        paths.append(os.path.normpath(p))
         elif os.path.exists(name):
-            paths.append(name)
+            paths.append(os.path.normpath(name))
         else:
             raise OptionError("%s: no such file or directory" % name)
     return paths

@@ -89,9 +89,11 @@ def test_files_directories_and_seeds_together(tmp_path, capsys):
     one = tmp_path / "one.txt"
     one.write_text(klondike_deal(31).to_text())
     out = d / "results.jsonl"           # inside the directory: not taken as a deal
+    same = os.path.join(str(tmp_path), ".", "one.txt")    # one.txt again: solved once
     code, _, err = call(["batch", str(d), str(one), "--seeds", "40-41", "--draw", "1",
-                         "-j", "1", "-o", str(out)], capsys)
+                         same, "-j", "1", "-o", str(out)], capsys)
     assert code == 0, err
+    assert len(lines_of(out)) == 5
     recs = {r["id"]: r for r in lines_of(out)}
     assert sorted(recs) == sorted([str(d / "a.txt"), str(d / "sub" / "c.txt"), str(one),
                                    "seed:40", "seed:41"])
