@@ -151,7 +151,8 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
     try:   # imported by name: an optional extra, so mypy --strict may not see it
         distributed = importlib.import_module("distributed")
     except ImportError:
-        raise OptionError("Dask is not installed: python -m pip install 'kabalsolve[dask]'")
+        raise OptionError("Dask is not installed: install the extra, e.g. "
+                          "python -m pip install 'kabalsolve[dask]'")
     if scheduler:
         try:
             client = stack.enter_context(distributed.Client(scheduler, timeout="10s"))

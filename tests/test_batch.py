@@ -9,7 +9,8 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import kabalsolve
-from kabalsolve.batch import MAX_CHUNKSIZE, PRIOR_DEALS, PRIOR_SECONDS, BatchResult, ChunkSizer, _results, solve_many
+from kabalsolve.batch import (MAX_CHUNKSIZE, PRIOR_DEALS, PRIOR_SECONDS, BatchResult,
+                              ChunkSizer, _results, solve_many)
 from kabalsolve.errors import DealError, KabalError, OptionError
 from kabalsolve.generate import clock_deal, klondike_deal
 from kabalsolve.results import open_results, percentile, read_records, summarise
