@@ -24,7 +24,7 @@ from .cli import fail, klondike_rules
 from .dealfile import read_file
 from .errors import KabalError, OptionError
 from .generate import GAMES as SEEDED_GAMES
-from .results import open_results
+from .results import Existing, describe_rules, open_results
 
 #: seconds of solving per task on Dask, where sending a task costs milliseconds
 DASK_CHUNK_SECONDS = 0.25
@@ -80,6 +80,16 @@ def read_deals(ids: List[str], paths: Set[str], game: str) -> Iterator[Tuple[str
         else:
             make = make or seed_deal_maker(game)
             yield deal_id, make(int(deal_id[len("seed:"):]))
+
+
+def check_rules(done: Existing, r: BatchResult, out: str) -> None:
+    """--resume goes on with the same rules: ids are solved once, so lines of one game
+    under two rule sets would be two half runs, not one."""
+    other = done.clash(r.game, r.rules)
+    if other:
+        raise OptionError("%s holds %s lines solved under other rules (%s), not %s: give "
+                          "those rules, or another --out" % (
+                              out, r.game, other, describe_rules(r.rules).strip(" ()")))
 
 
 class Progress:
@@ -234,12 +244,12 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
                 ids += ["seed:%d" % s for s in parse_seeds(seeds)]
             if out == "-":
                 sink: IO[str] = sys.stdout
-                done: Set[str] = set()
+                done = Existing()
             else:
                 sink, done = open_results(out, resume)
                 stack.enter_context(sink)
             ids = list(dict.fromkeys(ids))        # a deal named twice is solved once
-            todo = [i for i in ids if i not in done]
+            todo = [i for i in ids if i not in done.ids]
             executor: Optional[Executor] = None
             pending = None
             chunk_seconds = CHUNK_SECONDS
@@ -251,9 +261,13 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
                 executor = stack.enter_context(WorkerPool(jobs or cores()))
             progress = Progress(len(todo), len(ids) - len(todo))
             deals = read_deals(todo, set(paths), game)
+            checked: Set[str] = set()
             for r in solve_many(deals, executor=executor, chunksize=chunksize,
                                 chunk_seconds=chunk_seconds, solution=solutions,
                                 max_pending=pending, **rules):
+                if r.game not in checked:
+                    check_rules(done, r, out)
+                    checked.add(r.game)
                 sink.write(r.to_json() + "\n")
                 sink.flush()
                 progress.add(r)

@@ -63,18 +63,41 @@ def _parse(raw: bytes) -> Any:
     return rec
 
 
-def open_results(path: str, resume: bool) -> Tuple[IO[str], Set[str]]:
-    """Open ``path`` to append result lines; return the file and the ids already done.
+def rules_key(rules: Any) -> str:
+    """A record's rules as one comparable string (the same rules give the same key)."""
+    return json.dumps(rules if isinstance(rules, dict) else {}, sort_keys=True)
+
+
+@dataclass
+class Existing:
+    """What a results file already holds: the ids, and per game the rules they were
+    solved under (as ``rules_key`` strings)."""
+    ids: Set[str] = field(default_factory=set)
+    rules: Dict[str, Set[str]] = field(default_factory=dict)
+
+    def clash(self, game: str, rules: Dict[str, Any]) -> str:
+        """'' when a new line for ``game`` under ``rules`` fits the file; otherwise the
+        rules the file's lines of that game were solved under."""
+        known = self.rules.get(game)
+        if not known or rules_key(rules) in known:
+            return ""
+        return " or ".join(describe_rules(json.loads(k)).strip(" ()") for k in sorted(known))
+
+
+def open_results(path: str, resume: bool) -> Tuple[IO[str], Existing]:
+    """Open ``path`` to append result lines; return the file and what it already holds.
 
     Without ``resume`` a file that already holds results is refused (so that a run never
     silently mixes with or overwrites an earlier one); with it, a torn last line is cut
-    off and the ids on the complete lines are returned."""
-    done: Set[str] = set()
+    off and the ids (and rules) on the complete lines are returned."""
+    done = Existing()
     if os.path.exists(path) and os.path.getsize(path) > 0:
         if not resume:
             raise OptionError("%s already holds results: give --resume to go on with it, "
                               "or another --out" % path)
-        done = {rec["id"] for rec in read_records(path, repair=True)}
+        for rec in read_records(path, repair=True):
+            done.ids.add(rec["id"])
+            done.rules.setdefault(str(rec.get("game")), set()).add(rules_key(rec.get("rules")))
     try:
         fh = open(path, "a", encoding="utf-8")
     except OSError as e:
@@ -150,15 +173,14 @@ def summarise(paths: List[str]) -> List[Group]:
     latest: Dict[Tuple[str, str, str], Dict[str, Any]] = {}
     for path in paths:
         for rec in read_records(path):
-            rules = rec.get("rules") if isinstance(rec.get("rules"), dict) else {}
-            key = (str(rec.get("game", "?")), json.dumps(rules, sort_keys=True), rec["id"])
+            key = (str(rec.get("game", "?")), rules_key(rec.get("rules")), rec["id"])
             latest.pop(key, None)
             latest[key] = rec
     groups: Dict[Tuple[str, str], Group] = {}
-    for (game, rules_key, _), rec in latest.items():
-        g = groups.get((game, rules_key))
+    for (game, rkey, _), rec in latest.items():
+        g = groups.get((game, rkey))
         if g is None:
-            g = groups[(game, rules_key)] = Group(game, json.loads(rules_key))
+            g = groups[(game, rkey)] = Group(game, json.loads(rkey))
         g.counts[rec["result"]] += 1
         g.seconds.append(float(rec.get("seconds", 0.0)))
         g.states.append(float(rec.get("states", 0)))

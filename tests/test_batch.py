@@ -157,11 +157,14 @@ def test_resume_cuts_a_torn_last_line(tmp_path):
     fh, done = open_results(str(path), resume=True)
     fh.write(record(9) + "\n")
     fh.close()
-    assert done == {"seed:0", "seed:1", "seed:2"}
+    assert done.ids == {"seed:0", "seed:1", "seed:2"}
+    assert done.rules == {"klondike": {'{"draw": 3}'}}
+    assert done.clash("klondike", {"draw": 3}) == "" and done.clash("clock", {}) == ""
+    assert done.clash("klondike", {"draw": 1}) == "draw 3"
     assert path.read_text() == whole + record(9) + "\n"
     # a whole record that lost only its newline is torn too: its deal is solved again
     path.write_text(whole + record(3))
-    assert open_results(str(path), resume=True)[1] == {"seed:0", "seed:1", "seed:2"}
+    assert open_results(str(path), resume=True)[1].ids == {"seed:0", "seed:1", "seed:2"}
     assert path.read_text() == whole
 
 
@@ -173,7 +176,7 @@ def test_results_file_is_never_silently_mixed(tmp_path):
     empty = tmp_path / "new.jsonl"
     fh, done = open_results(str(empty), resume=False)
     fh.close()
-    assert done == set()
+    assert done.ids == set() and done.rules == {}
 
 
 def test_a_bad_line_in_the_middle_is_an_error_naming_it(tmp_path):

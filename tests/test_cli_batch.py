@@ -80,6 +80,19 @@ def test_resume_after_a_torn_line(jobs1, tmp_path, capsys):
     assert len(recs) == N and key(recs) == key(lines_of(jobs1))
 
 
+def test_resume_keeps_to_the_rules_of_the_file(jobs1, tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    out.write_text("".join(jobs1.read_text().splitlines(keepends=True)[:3]))
+    code, _, err = call(["batch", "--seeds", SEEDS, "--draw", "1", "-j", "1", "-o", str(out),
+                         "--resume"], capsys)
+    assert code == 2
+    assert err == ("kabalsolve: error: %s holds klondike lines solved under other rules "
+                   "(draw 3, foundation_moves yes, passes unlimited), not draw 1, "
+                   "foundation_moves yes, passes unlimited: give those rules, or another "
+                   "--out\n" % out)
+    assert len(lines_of(out)) == 3        # nothing written under the other rules
+
+
 def test_files_directories_and_seeds_together(tmp_path, capsys):
     d = tmp_path / "deals"
     (d / "sub").mkdir(parents=True)
