@@ -13,6 +13,7 @@ already replayed on the reference rules), "lost" (proved: the whole game tree wa
 searched) or "unknown" (a budget ran out first).
 """
 from ._version import __version__
+from .batch import BatchResult, solve_many
 from .cards import Card, card_str, parse_card
 from .dealfile import read_deal, read_text
 from .errors import DealError, KabalError, MoveError, OptionError
@@ -25,4 +26,4 @@ from .solver import is_winnable, solve
 __all__ = ["__version__", "Card", "card_str", "parse_card", "read_deal", "read_text",
            "DealError", "KabalError", "MoveError", "OptionError", "Deal", "Move",
            "Position", "Rules", "deal_from_seed", "Generated", "generate", "Solution",
-           "Stats", "is_winnable", "solve"]
+           "Stats", "is_winnable", "solve", "solve_many", "BatchResult"]

@@ -7,7 +7,7 @@ Exit status (one table, used everywhere): see EXIT below.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Dict, List, Optional, TypeVar, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar, Union
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -252,20 +252,47 @@ def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: boo
 
 
 @cli.command()
-@click.option("--game", type=click.Choice(["klondike", "clock"]), required=True)
-@click.option("--count", type=click.IntRange(1, None), required=True,
+@click.argument("results", nargs=-1, metavar="[RESULTS.jsonl]...")
+@click.option("--game", type=click.Choice(["klondike", "acesup", "clock"]), default=None)
+@click.option("--count", type=click.IntRange(1, None), default=None,
               help="How many seeded deals to play.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
               help="The first deal number.")
 @klondike_rules
+@acesup_rules
+@click.option("--best-score", is_flag=True,
+              help="Aces Up: also prove each deal's best score and print the mean "
+                   "(far slower than the verdict alone).")
 @click.option("--timeout", type=click.FloatRange(0, None, min_open=True), default=None,
-              help="Klondike: per-deal budget; deals it stops count as unknown.")
-def stats(game: str, count: int, seed: int, draw: int, passes: Optional[int],
-          no_foundation_moves: bool, timeout: Optional[float]) -> None:
-    """Win rate over seeded deals, with its 95 % Wilson interval."""
+              help="Per-deal budget; deals it stops count as unknown.")
+@click.option("--max-states", type=click.IntRange(1, None), default=None,
+              help="Per-deal budget in positions; deals it stops count as unknown.")
+@click.pass_context
+def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],
+          count: Optional[int], seed: int, draw: int, passes: Optional[int],
+          no_foundation_moves: bool, strict: bool, discard_first: bool, best_score: bool,
+          timeout: Optional[float], max_states: Optional[int]) -> None:
+    """Win rate over seeded deals (--game, --count), or in `batch` results files, with
+    its 95 % Wilson interval.  Aces Up: the verdicts, and with --best-score the mean
+    best score."""
     import time
+    if results:
+        from .results import summarise
+        if game is not None or count is not None:
+            raise fail("give results files, or --game and --count, not both")
+        try:
+            for group in summarise(list(results)):
+                click.echo("\n".join(group.lines()))
+        except KabalError as e:
+            raise fail(str(e))
+        return
+    if game is None or count is None:
+        raise fail("stats needs --game and --count (or batch results files)")
+    game_options(ctx, game)
+    if best_score and game != "acesup":
+        raise fail("--best-score applies to Aces Up only")
     from . import _core
-    from .generate import klondike_deal
+    from .generate import acesup_deal, klondike_deal
     t0 = time.perf_counter()
     unknown = 0
     if game == "clock":
@@ -273,26 +300,43 @@ def stats(game: str, count: int, seed: int, draw: int, passes: Optional[int],
         extra = "; %.2f cards turned per deal; exact 1/13 = 7.6923 %%" % (turned / count)
     else:
         won = 0
+        scores: List[int] = []
+        not_proved = 0
         show = sys.stderr.isatty()
         for i in range(count):
             if seed + i >= 2**64:
                 raise fail("ran out of seeds below 2**64")
             try:
-                sol = solve(klondike_deal(seed + i), draw=draw, passes=passes,
-                            foundation_moves=not no_foundation_moves, timeout=timeout)
+                if game == "klondike":
+                    sol: Any = solve(klondike_deal(seed + i), draw=draw, passes=passes,
+                                     foundation_moves=not no_foundation_moves,
+                                     timeout=timeout, max_states=max_states)
+                else:
+                    sol = solve(acesup_deal(seed + i), strict=strict,
+                                discard_first=discard_first, best_score=best_score,
+                                timeout=timeout, max_states=max_states)
+                    scores.append(sol.score())
+                    not_proved += not sol.score_proved
             except KabalError as e:
                 raise fail(str(e))
             won += sol.result == "won"
             unknown += sol.result == "unknown"
-            if show and (i + 1) % 10 == 0:
+            if show and ((i + 1) % 10 == 0 or i + 1 == count):
                 el = time.perf_counter() - t0
                 click.echo("\r%d/%d deals, %.1f deals/s, ETA %.0f s   " % (
                     i + 1, count, (i + 1) / el, el / (i + 1) * (count - i - 1)),
                     nl=False, err=True)
         if show:
             click.echo("", err=True)
-        rules = "draw %d%s%s" % (draw, "" if passes is None else ", %d passes" % passes,
-                                 ", no foundation moves" if no_foundation_moves else "")
+        if game == "klondike":
+            rules = "draw %d%s%s" % (draw, "" if passes is None else ", %d passes" % passes,
+                                     ", no foundation moves" if no_foundation_moves else "")
+        else:
+            rules = ", ".join(["strict" if strict else "any card to an empty pile"] +
+                              (["discard first"] if discard_first else []))
+            if best_score:
+                rules += "; mean best score %.3f (%d not proved best)" % (
+                    sum(scores) / len(scores), not_proved)
         extra = "; %s; %d unknown" % (rules, unknown)
     # unknowns counted both ways (Blake & Gent): lower bound as lost, upper as won
     decided = count - unknown
@@ -301,6 +345,11 @@ def stats(game: str, count: int, seed: int, draw: int, passes: Optional[int],
     click.echo("%s: %d deals from seed %d: %d won = %.4f %% (95 %% interval [%.4f, %.4f] %%)%s;"
                " %.1f s" % (game, count, seed, won, 100 * won / max(decided, 1), 100 * lo,
                             100 * hi, extra, time.perf_counter() - t0))
+
+
+from .cli_batch import batch  # noqa: E402  (it uses the helpers above)
+
+cli.add_command(batch)
 
 
 def main(argv: Optional[List[str]] = None) -> None:

@@ -15,7 +15,7 @@ from typing import Any, Iterator, List, Optional, Union
 
 from .cards import Card
 from .errors import OptionError
-from .games import clock, klondike
+from .games import acesup, clock, klondike
 
 _MASK = (1 << 64) - 1
 
@@ -51,6 +51,11 @@ def clock_deal(seed: int) -> clock.Deal:
     return clock.Deal(tuple(shuffled_deck(seed)))
 
 
+def acesup_deal(seed: int) -> acesup.Deal:
+    """Aces Up deal number ``seed``: the shuffled deck in dealing order."""
+    return acesup.Deal(tuple(shuffled_deck(seed)))
+
+
 def difficulty(states: int) -> int:
     """A 1..5 rating of how hard the solver found a deal, from the positions it searched:
     1 up to 100, 2 up to 1,000, 3 up to 10,000, 4 up to 100,000, 5 above."""
@@ -61,7 +66,7 @@ def difficulty(states: int) -> int:
 class Generated:
     """One generated deal: its seed, the deal, and (when it was solved) the solution."""
     seed: int
-    deal: Union[klondike.Deal, clock.Deal]
+    deal: Union[klondike.Deal, clock.Deal, acesup.Deal]
     solution: Optional[Any] = None
 
     def to_text(self) -> str:
@@ -78,7 +83,7 @@ class Generated:
         return head + self.deal.to_text()
 
 
-GAMES = ("klondike", "clock")
+GAMES = ("klondike", "acesup", "clock")
 
 
 def generate(game: str = "klondike", seed: int = 0, count: int = 1, winnable: bool = False,
@@ -92,7 +97,7 @@ def generate(game: str = "klondike", seed: int = 0, count: int = 1, winnable: bo
         raise OptionError("unknown game %r (known: %s)" % (game, ", ".join(GAMES)))
     if count < 0:
         raise OptionError("count must not be negative")
-    make = klondike_deal if game == "klondike" else clock_deal
+    make = {"klondike": klondike_deal, "acesup": acesup_deal, "clock": clock_deal}[game]
     n = 0
     s = seed
     while n < count:

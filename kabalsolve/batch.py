@@ -1,0 +1,227 @@
+"""Many deals at once: ``solve_many`` sends deals in chunks to any Executor.
+
+Why chunks: one task per deal would cost more to send than most deals take to solve
+(the median Klondike deal is decided in well under a millisecond), so deals travel in
+lists of ``chunksize`` and each task returns the small result records of its list.
+Why any ``concurrent.futures.Executor``: a ``ProcessPoolExecutor`` on one machine and
+a Dask cluster (``distributed.Client(...).get_executor()``) then run the same code, so
+the local run is a faithful test of the distributed one.
+
+Nothing here knows a game: a deal goes to ``kabalsolve.solve(deal, **rules)``, and the
+record is made from what every solution has (``game``, ``result``, ``moves``, ``stats``
+and, for games with options, a ``rules`` dataclass).  ``solution=True`` adds the full
+``Solution.to_dict()``, left out by default because making it (scores are replayed)
+costs more than most solves.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import os
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from dataclasses import dataclass
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple
+
+from .errors import KabalError, OptionError
+
+#: seconds of solving a task should hold when the chunk size adapts: enough that the
+#: cost of sending a task (a fraction of a millisecond to a local process, a few
+#: milliseconds to a Dask worker) stays in the noise, little enough that workers share
+#: the end of a run evenly and lines come out steadily
+CHUNK_SECONDS = 0.05
+
+#: the largest chunk an adapting size reaches (Clock deals take microseconds each)
+MAX_CHUNKSIZE = 1000
+
+#: before the mean solve time is known it is guessed high, as if PRIOR_DEALS deals had
+#: taken PRIOR_SECONDS: solve times are heavy-tailed (most Klondike deals take under a
+#: millisecond, a few take seconds), so the first cheap deals would otherwise make
+#: chunks of a hundred that lump the hard deals together on one worker
+PRIOR_DEALS, PRIOR_SECONDS = 10, 1.0
+
+#: solve() keywords that are budgets, not rules: they shape the search, not the game
+BUDGETS = ("max_states", "timeout", "max_memory_mb")
+
+#: the rule keywords of each game: a batch may mix games, and each deal gets its own
+GAME_RULES = {"klondike": ("draw", "passes", "foundation_moves"),
+              "acesup": ("strict", "discard_first", "best_score"), "clock": ()}
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """One deal's line in a results file.
+
+    ``id`` names the deal (a file path, ``seed:N``, ...); ``rules`` are the game's rule
+    options as the solver used them (``{}`` for Clock); ``result`` is won, lost or
+    unknown; ``moves`` the length of the winning line (Clock: cards turned); ``states``
+    and ``seconds`` the solver's effort (the whole ``solve`` call); ``stopped_by`` which
+    budget ran out (unknown only); ``solution`` the full solution dict when asked for."""
+    id: str
+    game: str
+    rules: Dict[str, Any]
+    result: str
+    moves: int
+    states: int
+    seconds: float
+    stopped_by: Optional[str] = None
+    solution: Optional[Dict[str, Any]] = None
+
+    def to_dict(self) -> Dict[str, Any]:
+        d: Dict[str, Any] = {"id": self.id, "game": self.game, "rules": self.rules,
+                             "result": self.result, "moves": self.moves,
+                             "states": self.states, "seconds": round(self.seconds, 6)}
+        if self.stopped_by:
+            d["stopped_by"] = self.stopped_by
+        if self.solution is not None:
+            d["solution"] = self.solution
+        return d
+
+    def to_json(self) -> str:
+        """The record as one line of JSON (no newline)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(", ", ": "))
+
+
+def solve_one(deal_id: str, deal: Any, rules: Dict[str, Any],
+              solution: bool = False) -> BatchResult:
+    """Solve one deal and make its record; a solver error names the deal."""
+    from .solver import solve
+    mine = GAME_RULES.get(getattr(deal, "game", ""), ())
+    try:
+        sol = solve(deal, **{k: v for k, v in rules.items() if k in BUDGETS or k in mine})
+    except KabalError as e:
+        raise KabalError("%s: %s" % (deal_id, e)) from None
+    sol_rules = getattr(sol, "rules", None)
+    used: Dict[str, Any] = {}
+    if dataclasses.is_dataclass(sol_rules) and not isinstance(sol_rules, type):
+        used = dataclasses.asdict(sol_rules)
+    return BatchResult(id=deal_id, game=sol.game, rules=used, result=sol.result,
+                       moves=len(sol.moves), states=sol.stats.states,
+                       seconds=sol.stats.seconds,
+                       stopped_by=getattr(sol, "stopped_by", None),
+                       solution=sol.to_dict() if solution else None)
+
+
+def solve_chunk(chunk: List[Tuple[str, Any]], rules: Dict[str, Any],
+                solution: bool = False) -> List[BatchResult]:
+    """One task: the records of a list of (id, deal), in order.  Module-level so that
+    process pools and Dask workers find it by name."""
+    return [solve_one(i, d, rules, solution) for i, d in chunk]
+
+
+def _with_ids(deals: Iterable[Any]) -> Iterator[Tuple[str, Any]]:
+    """(id, deal) pairs: pairs pass through, a bare deal is named by its place (#0, #1...)."""
+    for n, item in enumerate(deals):
+        if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str):
+            yield item[0], item[1]
+        else:
+            yield "#%d" % n, item
+
+
+class ChunkSizer:
+    """How many deals the next task takes.  A fixed ``chunksize`` is used as given;
+    otherwise the size follows the mean solve time of the deals seen so far (guessed
+    high at first, see PRIOR_DEALS) so that a task holds about ``seconds`` of work: one
+    deal at a time for draw-3 Klondike, hundreds for Clock, without the caller knowing
+    which game or rules it sent."""
+
+    def __init__(self, chunksize: Optional[int], seconds: float) -> None:
+        if chunksize is not None and chunksize < 1:
+            raise OptionError("chunksize must be at least 1, not %r" % (chunksize,))
+        if not seconds > 0:
+            raise OptionError("chunk_seconds must be positive, not %r" % (seconds,))
+        self.fixed, self.seconds = chunksize, seconds
+        self.deals, self.spent = 0, 0.0
+
+    def add(self, r: BatchResult) -> None:
+        self.deals += 1
+        self.spent += r.seconds
+
+    def size(self) -> int:
+        if self.fixed is not None:
+            return self.fixed
+        mean = (self.spent + PRIOR_SECONDS) / (self.deals + PRIOR_DEALS)
+        return max(1, min(MAX_CHUNKSIZE, round(self.seconds / mean)))
+
+    def chunks(self, items: Iterator[Tuple[str, Any]]) -> Iterator[List[Tuple[str, Any]]]:
+        """Lists of the next ``size()`` items, the size read afresh for each list."""
+        while True:
+            chunk = list(itertools.islice(items, self.size()))
+            if not chunk:
+                return
+            yield chunk
+
+
+def default_max_pending(executor: Executor) -> int:
+    """Chunks kept in flight: two per worker keeps every worker busy while results come
+    back, without reading (and holding) the whole input at once.  The worker count of the
+    standard pools is read where they keep it; other executors get a generous 64."""
+    workers = getattr(executor, "_max_workers", None)
+    if isinstance(workers, int) and workers > 0:
+        return 2 * workers
+    return 64
+
+
+def _results(done: Iterable["Future[List[BatchResult]]"]) -> Iterator[BatchResult]:
+    """The records of finished chunks; a failed chunk raises only after the others'
+    records are out, so a crash loses nothing that was solved."""
+    failed: Optional[BaseException] = None
+    for fut in done:
+        err = fut.exception()
+        if err is not None:
+            failed = failed or err
+        else:
+            yield from fut.result()
+    if failed is not None:
+        raise failed
+
+
+def solve_many(deals: Iterable[Any], executor: Optional[Executor] = None,
+               chunksize: Optional[int] = None, solution: bool = False,
+               max_pending: Optional[int] = None, chunk_seconds: float = CHUNK_SECONDS,
+               **rules: Any) -> Iterator[BatchResult]:
+    """Solve many deals; yield each deal's ``BatchResult`` as its chunk finishes.
+
+    ``deals``: deals (named ``#0``, ``#1``, ... by place) or ``(id, deal)`` pairs, read
+    lazily.  ``executor``: any ``concurrent.futures.Executor`` (a ``ProcessPoolExecutor``,
+    or a Dask client's ``get_executor()``); ``None`` solves here, one deal after another,
+    each result as soon as it is known.  ``rules``: ``kabalsolve.solve`` keywords, rules
+    and per-deal budgets alike (``draw=3, max_states=10**6, timeout=5``): a budget that
+    runs out gives an "unknown" record, never a stuck run.  ``solution``: add the full
+    solution dict to each record.
+
+    Deals go out ``chunksize`` at a time, or (by default) in chunks that adapt to hold
+    about ``chunk_seconds`` of solving each; at most ``max_pending`` chunks are out at
+    once (default: two per worker).  Results come in the order chunks finish, not the
+    input order.  Closing the iterator early cancels the chunks not yet started.
+    """
+    sizer = ChunkSizer(chunksize, chunk_seconds)
+    items = _with_ids(deals)
+    if executor is None:
+        for deal_id, deal in items:
+            yield solve_one(deal_id, deal, rules, solution)
+        return
+    limit = max_pending or default_max_pending(executor)
+    pending: Set["Future[List[BatchResult]]"] = set()
+    try:
+        for chunk in sizer.chunks(items):
+            pending.add(executor.submit(solve_chunk, chunk, rules, solution))
+            while len(pending) >= limit:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for r in _results(done):
+                    sizer.add(r)
+                    yield r
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            yield from _results(done)
+    finally:
+        for fut in pending:
+            fut.cancel()
+
+
+def cores() -> int:
+    """The cores this process may run on (the default number of worker processes)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1

@@ -1,0 +1,187 @@
+"""Results files (JSON lines, one deal a line): written safely, resumed, summarised.
+
+A line is written whole and flushed as soon as its deal is known, so a run stopped by
+Ctrl-C, a crash or a power cut leaves every finished line on disk; at worst the last
+line is torn (cut short mid-write).  ``open_results(path, resume=True)`` cuts such a
+line off and returns the ids already there, so a resumed run solves only the rest.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import dataclass, field
+from typing import IO, Any, Dict, Iterator, List, Set, Tuple
+
+from .errors import DealError, OptionError
+from .stats import wilson
+
+VERDICTS = ("won", "lost", "unknown")
+
+
+def _bad_line(path: str, n: int, what: str) -> DealError:
+    return DealError("not a kabalsolve results line: %s" % what, n, None, path)
+
+
+def read_records(path: str, repair: bool = False) -> Iterator[Dict[str, Any]]:
+    """The records of a results file, in order.
+
+    What follows the last newline is a torn line (its deal is solved again): with
+    ``repair`` it is cut off the file, otherwise skipped.  Any other line that is not a
+    record is an error naming the file and the line."""
+    try:
+        fh = open(path, "rb")
+    except OSError as e:
+        raise OptionError("%s: cannot read the results file: %s" % (path, e.strerror or e))
+    whole = 0                      # bytes up to the end of the last complete line
+    torn = False
+    with fh:                       # line by line: a file with solutions can be large
+        for n, raw in enumerate(fh, 1):
+            if not raw.endswith(b"\n"):
+                torn = True
+                break
+            whole += len(raw)
+            if not raw.strip():
+                continue
+            rec = _parse(raw)
+            if rec is None:
+                raise _bad_line(path, n, repr(raw[:40].decode("utf-8", "replace")))
+            yield rec
+    if repair and torn:
+        with open(path, "r+b") as out:
+            out.truncate(whole)
+
+
+def _parse(raw: bytes) -> Any:
+    try:
+        rec = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    if not isinstance(rec, dict) or not isinstance(rec.get("id"), str) \
+            or rec.get("result") not in VERDICTS:
+        return None
+    return rec
+
+
+def rules_key(rules: Any) -> str:
+    """A record's rules as one comparable string (the same rules give the same key)."""
+    return json.dumps(rules if isinstance(rules, dict) else {}, sort_keys=True)
+
+
+@dataclass
+class Existing:
+    """What a results file already holds: the ids, and per game the rules they were
+    solved under (as ``rules_key`` strings)."""
+    ids: Set[str] = field(default_factory=set)
+    rules: Dict[str, Set[str]] = field(default_factory=dict)
+
+    def clash(self, game: str, rules: Dict[str, Any]) -> str:
+        """'' when a new line for ``game`` under ``rules`` fits the file; otherwise the
+        rules the file's lines of that game were solved under."""
+        known = self.rules.get(game)
+        if not known or rules_key(rules) in known:
+            return ""
+        return " or ".join(describe_rules(json.loads(k)).strip(" ()") for k in sorted(known))
+
+
+def open_results(path: str, resume: bool) -> Tuple[IO[str], Existing]:
+    """Open ``path`` to append result lines; return the file and what it already holds.
+
+    Without ``resume`` a file that already holds results is refused (so that a run never
+    silently mixes with or overwrites an earlier one); with it, a torn last line is cut
+    off and the ids (and rules) on the complete lines are returned."""
+    done = Existing()
+    if os.path.exists(path) and os.path.getsize(path) > 0:
+        if not resume:
+            raise OptionError("%s already holds results: give --resume to go on with it, "
+                              "or another --out" % path)
+        for rec in read_records(path, repair=True):
+            done.ids.add(rec["id"])
+            done.rules.setdefault(str(rec.get("game")), set()).add(rules_key(rec.get("rules")))
+    try:
+        fh = open(path, "a", encoding="utf-8")
+    except OSError as e:
+        raise OptionError("%s: cannot write the results file: %s" % (path, e.strerror or e))
+    return fh, done
+
+
+def percentile(sorted_values: List[float], q: float) -> float:
+    """The q-quantile (0..1) by linear interpolation between closest ranks."""
+    if not sorted_values:
+        return math.nan
+    pos = q * (len(sorted_values) - 1)
+    lo = int(pos)
+    hi = min(lo + 1, len(sorted_values) - 1)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+
+
+@dataclass
+class Group:
+    """The deals of one game under one set of rules."""
+    game: str
+    rules: Dict[str, Any]
+    counts: Dict[str, int] = field(default_factory=lambda: dict.fromkeys(VERDICTS, 0))
+    seconds: List[float] = field(default_factory=list)
+    states: List[float] = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        return sum(self.counts.values())
+
+    def interval(self) -> Tuple[float, float]:
+        """95 % Wilson interval of the win rate with unknowns counted both ways (Blake &
+        Gent): the low end counts them lost, the high end won."""
+        won, unknown, n = self.counts["won"], self.counts["unknown"], self.n
+        return wilson(won, n)[0], wilson(won + unknown, n)[1]
+
+    def lines(self) -> List[str]:
+        won, lost, unknown = (self.counts[v] for v in VERDICTS)
+        decided = won + lost
+        lo, hi = self.interval()
+        rate = "%.4f %%" % (100 * won / decided) if decided else "n/a"
+        out = ["%s%s: %d deals: %d won, %d lost, %d unknown" % (
+                   self.game, describe_rules(self.rules), self.n, won, lost, unknown),
+               "  won %s of decided (95 %% interval [%.4f, %.4f] %%, unknowns both ways)"
+               % (rate, 100 * lo, 100 * hi)]
+        for name, vals, fmt in (("time (ms)", [1000 * s for s in self.seconds], "%.3f"),
+                                ("states", self.states, "%.0f")):
+            vals.sort()
+            qs = ", ".join("p%d " % p + fmt % percentile(vals, p / 100) for p in (50, 90, 99))
+            out.append("  %s: mean %s, %s, max %s" % (name, fmt % (sum(vals) / len(vals)),
+                                                    qs, fmt % vals[-1]))
+        return out
+
+
+def describe_rules(rules: Dict[str, Any]) -> str:
+    """``" (draw 3, passes unlimited, foundation_moves yes)"``-like text; "" for none."""
+    if not rules:
+        return ""
+    words = []
+    for k, v in sorted(rules.items()):
+        if v is None:
+            v = "unlimited"
+        elif v is True or v is False:
+            v = "yes" if v else "no"
+        words.append("%s %s" % (k, v))
+    return " (%s)" % ", ".join(words)
+
+
+def summarise(paths: List[str]) -> List[Group]:
+    """The deals of the results files grouped by game and rules, in order of first
+    appearance.  An id seen twice counts once (its last line), so a file that was
+    resumed over twice, or two files that overlap, do not count a deal twice."""
+    latest: Dict[Tuple[str, str, str], Dict[str, Any]] = {}
+    for path in paths:
+        for rec in read_records(path):
+            key = (str(rec.get("game", "?")), rules_key(rec.get("rules")), rec["id"])
+            latest.pop(key, None)
+            latest[key] = rec
+    groups: Dict[Tuple[str, str], Group] = {}
+    for (game, rkey, _), rec in latest.items():
+        g = groups.get((game, rkey))
+        if g is None:
+            g = groups[(game, rkey)] = Group(game, json.loads(rkey))
+        g.counts[rec["result"]] += 1
+        g.seconds.append(float(rec.get("seconds", 0.0)))
+        g.states.append(float(rec.get("states", 0)))
+    return list(groups.values())

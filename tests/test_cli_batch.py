@@ -1,0 +1,235 @@
+"""``kabalsolve batch`` and ``kabalsolve stats RESULTS``: lines, resume, errors, Ctrl-C."""
+import json
+import os
+import pty
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import kabalsolve
+from kabalsolve.generate import clock_deal, klondike_deal
+
+from test_cli import REPO, call, run
+
+SEEDS = "27-55"     # decided in milliseconds each at draw 3; 3 lost
+N = 29
+
+
+def lines_of(path):
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def key(records):
+    return {r["id"]: (r["game"], r["rules"], r["result"], r["moves"], r["states"])
+            for r in records}
+
+
+@pytest.fixture(scope="module")
+def jobs1(tmp_path_factory):
+    out = tmp_path_factory.mktemp("batch") / "r.jsonl"
+    with pytest.raises(SystemExit) as e:
+        kabalsolve.cli.main(["batch", "--seeds", SEEDS, "-j", "1", "-o", str(out)])
+    assert e.value.code == 0
+    return out
+
+
+def test_one_line_per_deal(jobs1):
+    recs = lines_of(jobs1)
+    assert [r["id"] for r in recs] == ["seed:%d" % s for s in range(27, 56)]
+    for r in recs[:5]:
+        sol = kabalsolve.solve(klondike_deal(int(r["id"][5:])), draw=3)
+        assert r["game"] == "klondike" and r["result"] == sol.result
+        assert r["rules"] == {"draw": 3, "foundation_moves": True, "passes": None}
+        assert (r["moves"], r["states"]) == (len(sol.moves), sol.stats.states)
+        assert r["seconds"] > 0 and "solution" not in r
+
+
+def test_two_processes_give_the_same_lines(jobs1, tmp_path):
+    out = tmp_path / "r2.jsonl"
+    p = run(["batch", "--seeds", SEEDS, "--jobs", "2", "--out", str(out)])
+    assert p.returncode == 0, p.stderr
+    assert key(lines_of(out)) == key(lines_of(jobs1)) and len(lines_of(out)) == N
+    # not a terminal: no progress bar, only the closing summary line
+    assert p.stderr.decode().splitlines() == [
+        line for line in p.stderr.decode().splitlines() if line.startswith("batch: 29 deals")]
+
+
+def test_stats_of_a_results_file(jobs1, capsys):
+    code, out, err = call(["stats", str(jobs1)], capsys)
+    assert code == 0 and err == ""
+    assert out.splitlines()[0] == ("klondike (draw 3, foundation_moves yes, passes "
+                                   "unlimited): 29 deals: 26 won, 3 lost, 0 unknown")
+    assert "won 89.6552 % of decided (95 % interval [" in out
+    assert "time (ms): mean" in out and "states: mean" in out and "p99" in out
+
+
+def test_resume_after_a_torn_line(jobs1, tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    whole = jobs1.read_text().splitlines(keepends=True)
+    out.write_text("".join(whole[:10]) + whole[10][:30])
+    code, stdout, err = call(["batch", "--seeds", SEEDS, "-j", "1", "-o", str(out)], capsys)
+    assert code == 2 and "already holds results: give --resume" in err
+    code, stdout, err = call(["batch", "--seeds", SEEDS, "-j", "1", "-o", str(out),
+                              "--resume"], capsys)
+    assert code == 0 and stdout == ""
+    assert "batch: 19 deals solved" in err and "10 already in" in err
+    recs = lines_of(out)
+    assert len(recs) == N and key(recs) == key(lines_of(jobs1))
+
+
+def test_resume_keeps_to_the_rules_of_the_file(jobs1, tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    out.write_text("".join(jobs1.read_text().splitlines(keepends=True)[:3]))
+    code, _, err = call(["batch", "--seeds", SEEDS, "--draw", "1", "-j", "1", "-o", str(out),
+                         "--resume"], capsys)
+    assert code == 2
+    assert err == ("kabalsolve: error: %s holds klondike lines solved under other rules "
+                   "(draw 3, foundation_moves yes, passes unlimited), not draw 1, "
+                   "foundation_moves yes, passes unlimited: give those rules, or another "
+                   "--out\n" % out)
+    assert len(lines_of(out)) == 3        # nothing written under the other rules
+
+
+def test_files_directories_and_seeds_together(tmp_path, capsys):
+    d = tmp_path / "deals"
+    (d / "sub").mkdir(parents=True)
+    (d / "a.txt").write_text(klondike_deal(30).to_text())
+    (d / "sub" / "c.txt").write_text(clock_deal(3).to_text())
+    (d / ".hidden").write_text("not a deal")
+    one = tmp_path / "one.txt"
+    one.write_text(klondike_deal(31).to_text())
+    out = d / "results.jsonl"           # inside the directory: not taken as a deal
+    same = os.path.join(str(tmp_path), ".", "one.txt")    # one.txt again: solved once
+    code, _, err = call(["batch", str(d), str(one), "--seeds", "40-41", "--draw", "1",
+                         same, "-j", "1", "-o", str(out)], capsys)
+    assert code == 0, err
+    assert len(lines_of(out)) == 5
+    recs = {r["id"]: r for r in lines_of(out)}
+    assert sorted(recs) == sorted([str(d / "a.txt"), str(d / "sub" / "c.txt"), str(one),
+                                   "seed:40", "seed:41"])
+    assert recs[str(d / "sub" / "c.txt")]["game"] == "clock"
+    assert recs[str(d / "sub" / "c.txt")]["rules"] == {}
+    assert recs["seed:40"]["rules"]["draw"] == 1
+
+
+def test_clock_seeds_with_solutions_to_stdout(capsys):
+    code, out, err = call(["batch", "--game", "clock", "--seeds", "5-7", "--solutions",
+                           "-j", "1"], capsys)
+    assert code == 0
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert [r["id"] for r in recs] == ["seed:5", "seed:6", "seed:7"]
+    for r in recs:
+        assert r["solution"] == {**kabalsolve.solve(clock_deal(int(r["id"][5:]))).to_dict(),
+                                 "stats": r["solution"]["stats"]}
+
+
+def test_budgets_give_unknown_lines(capsys):
+    code, out, err = call(["batch", "--seeds", "27-30", "--max-states", "5", "-j", "1"],
+                          capsys)
+    assert code == 0
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert {(r["result"], r["stopped_by"]) for r in recs} == {("unknown", "max_states")}
+    assert "4 unknown" in err
+
+
+@pytest.mark.parametrize("args, message", [
+    ([], "nothing to solve: give deal files, directories or --seeds A-B"),
+    (["--seeds", "1-2", "--resume"], "--resume goes on with a results file"),
+    (["--seeds", "5-2"], "--seeds 5-2: give 0 <= A <= B < 2**64"),
+    (["--seeds", "x"], "--seeds takes A-B"),
+    (["no/such/deal.txt"], "no/such/deal.txt: no such file or directory"),
+    (["--seeds", "1-2", "--scheduler", "tcp://127.0.0.1:1", "--dask"],
+     "give --scheduler or --dask, not both"),
+])
+def test_usage_errors(args, message, capsys):
+    code, out, err = call(["batch"] + args, capsys)
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and err.startswith("kabalsolve: error: " + message)
+
+
+def test_a_bad_deal_file_is_one_line_and_keeps_what_was_written(tmp_path, capsys):
+    d = tmp_path / "deals"
+    d.mkdir()
+    (d / "1.txt").write_text(klondike_deal(27).to_text())
+    (d / "2.txt").write_text("game: klondike\nT1: XH\n")
+    out = tmp_path / "r.jsonl"
+    code, _, err = call(["batch", str(d), "-j", "1", "-o", str(out)], capsys)
+    assert code == 2
+    assert err == "kabalsolve: error: %s, line 2, column 5: 'XH' is not a card " \
+                  "(write e.g. TD, 10d or Q\u2665)\n" % (d / "2.txt")
+    assert [r["id"] for r in lines_of(out)] == [str(d / "1.txt")]
+
+
+def test_stats_takes_files_or_seeds_not_both(jobs1, capsys):
+    code, _, err = call(["stats", str(jobs1), "--game", "clock", "--count", "5"], capsys)
+    assert code == 2 and "not both" in err
+    code, _, err = call(["stats"], capsys)
+    assert code == 2 and "needs --game and --count" in err
+    code, _, err = call(["stats", "no-such.jsonl"], capsys)
+    assert (code, err) == (2, "kabalsolve: error: no-such.jsonl: cannot read the results "
+                              "file: No such file or directory\n")
+
+
+def env():
+    e = dict(os.environ)
+    e["PYTHONPATH"] = str(REPO) + os.pathsep + e.get("PYTHONPATH", "")
+    return e
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_loses_nothing_written_and_resume_finishes(tmp_path, jobs):
+    """Seeds 140-300 hold deals of seconds (156, 231, 296): Ctrl-C lands mid-run, in
+    the command's own search (--jobs 1) or while it waits for its workers (--jobs 2)."""
+    out = tmp_path / "r.jsonl"
+    args = [sys.executable, "-m", "kabalsolve", "batch", "--seeds", "140-300", "-j", jobs,
+            "-o", str(out)]
+    p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(),
+                         cwd=REPO)
+    deadline = time.monotonic() + 60
+    while (not out.exists() or out.read_text().count("\n") < 5) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    p.send_signal(signal.SIGINT)
+    t0 = time.monotonic()
+    _, err = p.communicate(timeout=60)
+    assert time.monotonic() - t0 < 10         # the workers were stopped, not waited for
+    if p.returncode == 0:
+        pytest.skip("the run finished before the interrupt (a very fast machine)")
+    assert p.returncode == 130, err
+    assert b"interrupted" in err and b"Traceback" not in err
+    text = out.read_text()
+    assert text.endswith("\n")
+    written = [json.loads(line)["id"] for line in text.splitlines()]
+    assert 5 <= len(written) < 161
+    # go on cheaply: a budget makes the rest quick; every deal ends with one line
+    q = subprocess.run(args + ["--resume", "--max-states", "20000"], capture_output=True,
+                       env=env(), cwd=REPO, timeout=120)
+    assert q.returncode == 0, q.stderr
+    ids = [r["id"] for r in lines_of(out)]
+    assert ids[:len(written)] == written
+    assert sorted(ids) == sorted("seed:%d" % s for s in range(140, 301))
+
+
+def test_progress_bar_on_a_terminal(tmp_path):
+    master, slave = pty.openpty()
+    p = subprocess.Popen([sys.executable, "-m", "kabalsolve", "batch", "--seeds", SEEDS,
+                          "-j", "1", "-o", str(tmp_path / "r.jsonl")],
+                         stdout=subprocess.PIPE, stderr=slave, env=env(), cwd=REPO)
+    os.close(slave)
+    p.wait(timeout=60)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(master)
+    text = seen.decode()
+    assert p.returncode == 0
+    assert "\r29/29 deals  100%" in text and "deals/s  ETA 0:00" in text
+    assert "batch: 29 deals solved (26 won, 3 lost, 0 unknown)" in text
