@@ -181,9 +181,12 @@ cdef void ac_key(AState* s, uint64_t* key) noexcept nogil:
     # word 0: the discarded cards (52 bits) and the deals made (bits 52-57);
     # word 1: the sentinel (bit 63) and the bottoms, 6 bits each (63: none).  After the
     # last deal the piles are interchangeable (no deal can tell them apart any more), so
-    # each is described by its bottom and by which pile's dealt cards it holds (3 bits,
-    # 7: none), and the four descriptions are sorted: positions that differ only by the
-    # order of the piles share a key.
+    # each is described by its bottom (6 bits) and by which pile's own cards it holds
+    # (3 bits, 7: none), and the four descriptions are sorted.  A pile of one card is
+    # described by that card alone, whether it was moved there or not: the pile's own
+    # cards still left are then none but it.  So positions that differ only by the order
+    # of their piles share a key, and the key still fixes the position: a pile (b, p)
+    # holds b and then p's own cards that are neither discarded nor named elsewhere.
     cdef uint64_t d[4]
     cdef uint64_t t, w = 0
     cdef int p, i, j, b
@@ -193,7 +196,10 @@ cdef void ac_key(AState* s, uint64_t* key) noexcept nogil:
         if s.sp < s.nstock:
             w |= (<uint64_t> b) << (6 * p)
         else:
-            d[p] = b | ((p if s.n[p] > (1 if s.bottom[p] != AC_NONE else 0) else 7) << 6)
+            if s.n[p] == 1:
+                d[p] = s.pile[p][0] | (7 << 6)
+            else:
+                d[p] = b | ((p if s.n[p] else 7) << 6)
     if s.sp >= s.nstock:
         for i in range(1, 4):
             t = d[i]

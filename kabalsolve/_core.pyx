@@ -325,6 +325,16 @@ def clock_stats(unsigned long long first_seed, unsigned long long count):
     return won, turned
 
 
+# The searches ac_decide tries before the one under the real rules: (strict,
+# discard-first, states budget); only those stricter than the real rules run.
+cdef enum:
+    AC_NPHASES = 3
+cdef uint64_t AC_PHASES[AC_NPHASES][3]
+AC_PHASES[0][:] = [1, 1, 20000]
+AC_PHASES[1][:] = [0, 1, 50000]
+AC_PHASES[2][:] = [1, 0, 50000]
+
+
 cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double deadline,
                     uint64_t max_bytes, SearchResult* res, int* proved) noexcept nogil:
     # The verdict first: a search that prunes every position whose bound is below 48
@@ -332,11 +342,54 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
     # line.  Then, if the deal is lost and the best score is asked for, a second search
     # that only looks for lines better than that one: a proof of the best score when it
     # ends.  proved: 1 if res.best is proved the best (or the deal was won).
+    #
+    # Before it, short searches under stricter rules (AC_PHASES): each allows a subset
+    # of the moves (the strict rule fewer moves to empty piles, discard-first fewer
+    # deals), so a win found there is a win, and their trees are far smaller: the
+    # strict rule's bound prunes from the start, and discard-first has no optional
+    # discards before a deal.  A loss there proves nothing and the next search runs.
     cdef AState s = start[0]
     cdef SearchResult r
+    cdef uint64_t used = 0, b
+    cdef int i
+    for i in range(AC_NPHASES):
+        if (AC_PHASES[i][0] < s.strict or AC_PHASES[i][1] < s.discard_first or
+                (AC_PHASES[i][0] == s.strict and AC_PHASES[i][1] == s.discard_first)):
+            continue                # not stricter than the rules asked for
+        if max_states and used >= max_states:
+            break
+        b = AC_PHASES[i][2]
+        if max_states and max_states - used < b:
+            b = max_states - used
+        s.strict = AC_PHASES[i][0]
+        s.discard_first = AC_PHASES[i][1]
+        r.target = AC_WIN
+        r.floor = AC_WIN
+        dfs(&ACESUP_OPS, &s, b, deadline, max_bytes, &r)
+        used += r.states
+        s = start[0]
+        if r.status == S_WON or r.stop_reason not in (STOP_NONE, STOP_STATES) or (
+                max_states and used >= max_states):
+            res[0] = r
+            res.states = used
+            proved[0] = r.status == S_WON
+            return
+        free(r.path)
+    if max_states and used >= max_states:
+        res.status = S_UNKNOWN
+        res.stop_reason = STOP_STATES
+        res.states = used
+        res.expanded = 0
+        res.path = NULL
+        res.path_len = 0
+        res.table_bytes = 0
+        res.best = -1
+        proved[0] = 0
+        return
     res.target = AC_WIN
     res.floor = AC_WIN
-    dfs(&ACESUP_OPS, &s, max_states, deadline, max_bytes, res)
+    dfs(&ACESUP_OPS, &s, max_states - used if max_states else 0, deadline, max_bytes, res)
+    res.states += used
     proved[0] = res.status == S_WON
     if res.status != S_LOST or not best_score:
         return

@@ -285,24 +285,24 @@ class Position:
 
 
 def best_score_brute_force(pos: Position) -> int:
-    """The best score reachable from ``pos``, by plain exhaustive search with memo
-    (no shortcut of any kind): the yardstick the core is tested against on small
-    positions."""
-    memo: Dict[Tuple[Any, ...], int] = {}
+    """The best score reachable from ``pos`` by plain exhaustive search (every legal
+    move, a set of positions seen, no shortcut of any kind): the yardstick the core is
+    tested against on small positions.  The score is a property of the position, so the
+    best score is the highest score of any reachable position."""
+    seen = set()
+    best = pos.score
 
-    def key() -> Tuple[Any, ...]:
-        return (tuple(tuple(p) for p in pos.piles), len(pos.stock))
-
-    def go() -> int:
-        k = key()
-        if k in memo:
-            return memo[k]
-        best = pos.score
+    def go() -> None:
+        nonlocal best
+        k = (tuple(tuple(p) for p in pos.piles), len(pos.stock))
+        if k in seen:
+            return
+        seen.add(k)
+        best = max(best, pos.score)
         for m in pos.legal_moves():
             pos.push(m)
-            best = max(best, go())
+            go()
             pos.pop()
-        memo[k] = best
-        return best
 
-    return go()
+    go()
+    return best
