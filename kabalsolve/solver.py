@@ -26,14 +26,21 @@ CoreColumns = List[Tuple[List[int], List[int]]]
 
 
 def klondike_core_args(pos: klondike.Position) -> Tuple[CoreColumns, List[int], List[int], int, int]:
-    """The core's view of a Python position: (columns, found, talon, wp, recycles)."""
+    """The core's view of a Python position: (columns, found, talon, wp, recycles).
+    (Danish positions also need ``group=klondike_core_group(pos)``.)"""
     columns = [(pos.piles[i][:pos.down[i]], pos.piles[i][pos.down[i]:]) for i in range(7)]
-    return columns, list(pos.foundations), pos.talon(), len(pos.waste), pos.recycles
+    return columns, list(pos.foundations), pos.talon(), pos.talon_pointer(), pos.recycles
+
+
+def klondike_core_group(pos: klondike.Position) -> int:
+    """Danish: the cards left of the current three (the core's gl); 0 in classic."""
+    return len(pos.waste) if pos.rules.danish else 0
 
 
 def klondike_rule_args(rules: klondike.Rules) -> Dict[str, Any]:
     max_rec = NOLIMIT if rules.passes is None else rules.passes - 1
-    return dict(draw=rules.draw, max_recycles=max_rec, foundation_moves=rules.foundation_moves)
+    return dict(draw=rules.draw, max_recycles=max_rec, foundation_moves=rules.foundation_moves,
+                danish=rules.danish)
 
 
 def decode_klondike_move(pos: klondike.Position, code: int) -> List[klondike.Move]:
@@ -45,7 +52,7 @@ def decode_klondike_move(pos: klondike.Position, code: int) -> List[klondike.Mov
         return [M("move", P[a], "F", pos.piles[a][-1])]
     if t in (_T["W2F"], _T["W2T"]):
         card = pos.talon()[a]
-        steps = pos.steps_to_talon_card(card)
+        steps = pos.steps_to_talon_card(card, turn=bool(code & _core.KLONDIKE_TURNED))
         return steps + [M("move", "W", "F" if t == _T["W2F"] else P[b], card)]
     if t == _T["T2T"]:
         pile = pos.piles[a]
@@ -78,7 +85,8 @@ def solve_klondike(deal: klondike.Deal, rules: klondike.Rules,
     pos = klondike.Position(deal, rules)
     columns, found, talon, wp, rec = klondike_core_args(pos)
     status, stop, codes, states, made, tbytes, secs = _core.klondike_solve(
-        columns, found, talon, wp, rec, max_states=max_states or 0,
+        columns, found, talon, wp, rec, group=klondike_core_group(pos),
+        max_states=max_states or 0,
         timeout=timeout or 0.0, max_table_mb=max_memory_mb or 8192,
         **klondike_rule_args(rules))
     moves: List[klondike.Move] = []
@@ -116,30 +124,35 @@ def solve_clock(deal: clock.Deal) -> ClockSolution:
 @overload
 def solve(deal: klondike.Deal, draw: int = ..., foundation_moves: bool = ...,
           max_states: Optional[int] = ..., timeout: Optional[float] = ...,
-          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...) -> Solution: ...
+          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...,
+          variant: str = ...) -> Solution: ...
 @overload
 def solve(deal: clock.Deal, draw: int = ..., foundation_moves: bool = ...,
           max_states: Optional[int] = ..., timeout: Optional[float] = ...,
-          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...) -> ClockSolution: ...
+          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...,
+          variant: str = ...) -> ClockSolution: ...
 @overload
 def solve(deal: str, draw: int = ..., foundation_moves: bool = ...,
           max_states: Optional[int] = ..., timeout: Optional[float] = ...,
-          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...
-          ) -> Union[Solution, ClockSolution]: ...
+          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...,
+          variant: str = ...) -> Union[Solution, ClockSolution]: ...
 
 
 def solve(deal: Union[klondike.Deal, clock.Deal, str], draw: int = 3,
           foundation_moves: bool = True, max_states: Optional[int] = None,
           timeout: Optional[float] = None, passes: Optional[int] = None,
-          max_memory_mb: Optional[int] = None) -> Union[Solution, ClockSolution]:
+          max_memory_mb: Optional[int] = None,
+          variant: str = "classic") -> Union[Solution, ClockSolution]:
     """Decide a deal; see the package docstring.  A Clock deal is played out (it has no
-    choices, so the Klondike options do not apply) and gives a ClockSolution."""
+    choices, so the Klondike options do not apply) and gives a ClockSolution.
+    variant: "classic" or "danish" (the queue stock of seed 003; draw 3 only)."""
     if isinstance(deal, str):
         from .dealfile import read_deal
         deal = read_deal(deal)
     if isinstance(deal, clock.Deal):
         return solve_clock(deal)
-    rules = klondike.Rules(draw=draw, foundation_moves=foundation_moves, passes=passes)
+    rules = klondike.Rules(draw=draw, foundation_moves=foundation_moves, passes=passes,
+                           variant=variant)
     return solve_klondike(deal, rules, max_states, timeout, max_memory_mb)
 
 
