@@ -62,6 +62,10 @@ def klondike_rules(f: F) -> F:
                           "unlimited).")(f)
     f = click.option("--draw", type=click.IntRange(1, 24), default=3, show_default=True,
                      help="Klondike: cards turned from the stock at a time.")(f)
+    f = click.option("--variant", type=click.Choice(["classic", "danish"]),
+                     default="classic", show_default=True,
+                     help="Klondike: danish = the queue stock of 7-kabale (draw 3; only "
+                          "the current three play, the rest go under the stock).")(f)
     return f
 
 
@@ -81,7 +85,7 @@ def klondike_rules(f: F) -> F:
               help="Memory for the search table in MiB (default 8192): the answer is "
                    "'unknown' if it fills.")
 def solve_cmd(deal: str, draw: int, passes: Optional[int], vegas: bool,
-              no_foundation_moves: bool,
+              no_foundation_moves: bool, variant: str,
               as_json: bool, quiet: bool, max_states: Optional[int],
               timeout: Optional[float], max_memory_mb: Optional[int]) -> None:
     """Solve DEAL (a deal file, or - for standard input)."""
@@ -96,7 +100,7 @@ def solve_cmd(deal: str, draw: int, passes: Optional[int], vegas: bool,
             d = read_file(deal)
         sol = solve(d, draw=draw, foundation_moves=not no_foundation_moves,
                     max_states=max_states, timeout=timeout, passes=passes,
-                    max_memory_mb=max_memory_mb)
+                    max_memory_mb=max_memory_mb, variant=variant)
     except KabalError as e:
         raise fail(str(e))
     if as_json:
@@ -127,12 +131,14 @@ cli.add_command(solve_cmd, "solve")
               help="A directory to write GAME-SEED.txt files into, or - for standard "
                    "output (deals separated by blank lines).")
 def generate(game: str, count: int, seed: int, winnable: bool, draw: int,
-             passes: Optional[int], no_foundation_moves: bool, out: str) -> None:
+             passes: Optional[int], no_foundation_moves: bool, variant: str,
+             out: str) -> None:
     """Write reproducible deals (the same seed gives the same deals everywhere)."""
     import os
     from .generate import generate as gen
     rules = {} if game == "clock" else dict(draw=draw, passes=passes,
-                                             foundation_moves=not no_foundation_moves)
+                                             foundation_moves=not no_foundation_moves,
+                                             variant=variant)
     if out != "-":
         try:
             os.makedirs(out, exist_ok=True)
@@ -164,7 +170,7 @@ def generate(game: str, count: int, seed: int, winnable: bool, draw: int,
 @click.option("--timeout", type=click.FloatRange(0, None, min_open=True), default=None,
               help="Klondike: per-deal budget; deals it stops count as unknown.")
 def stats(game: str, count: int, seed: int, draw: int, passes: Optional[int],
-          no_foundation_moves: bool, timeout: Optional[float]) -> None:
+          no_foundation_moves: bool, variant: str, timeout: Optional[float]) -> None:
     """Win rate over seeded deals, with its 95 % Wilson interval."""
     import time
     from . import _core
@@ -182,7 +188,8 @@ def stats(game: str, count: int, seed: int, draw: int, passes: Optional[int],
                 raise fail("ran out of seeds below 2**64")
             try:
                 sol = solve(klondike_deal(seed + i), draw=draw, passes=passes,
-                            foundation_moves=not no_foundation_moves, timeout=timeout)
+                            foundation_moves=not no_foundation_moves, timeout=timeout,
+                            variant=variant)
             except KabalError as e:
                 raise fail(str(e))
             won += sol.result == "won"
@@ -194,8 +201,9 @@ def stats(game: str, count: int, seed: int, draw: int, passes: Optional[int],
                     nl=False, err=True)
         if show:
             click.echo("", err=True)
-        rules = "draw %d%s%s" % (draw, "" if passes is None else ", %d passes" % passes,
-                                 ", no foundation moves" if no_foundation_moves else "")
+        rules = "%sdraw %d%s%s" % ("danish, " if variant == "danish" else "", draw,
+                                   "" if passes is None else ", %d passes" % passes,
+                                   ", no foundation moves" if no_foundation_moves else "")
         extra = "; %s; %d unknown" % (rules, unknown)
     # unknowns counted both ways (Blake & Gent): lower bound as lost, upper as won
     decided = count - unknown

@@ -55,6 +55,8 @@ class Solution:
         d: Dict[str, Any] = {"game": self.game, "draw": self.rules.draw,
                              "foundation_moves": self.rules.foundation_moves,
                              "passes": self.rules.passes, "result": self.result}
+        if self.rules.danish:
+            d["variant"] = "danish"
         if self.stopped_by:
             d["stopped_by"] = self.stopped_by
         d["moves"] = [m.to_json() for m in self.moves]
@@ -70,7 +72,8 @@ class Solution:
         n = self.rules.passes
         passes = "" if n is None else ", %d pass%s" % (n, "" if n == 1 else "es")
         f2t = "" if self.rules.foundation_moves else ", no foundation moves"
-        head = "%s: klondike draw %d%s%s" % (self.result, self.rules.draw, passes, f2t)
+        game = "klondike (danish)" if self.rules.danish else "klondike"
+        head = "%s: %s draw %d%s%s" % (self.result, game, self.rules.draw, passes, f2t)
         if self.result == WON:
             head += ", %d moves, score %d (Vegas %d)" % (len(self.moves), self.score("standard"),
                                                        self.score("vegas"))
