@@ -356,3 +356,25 @@ def test_cli_variant(tmp_path):
     assert res.exit_code == 0 and "danish, draw 3" in res.output
     res = runner.invoke(cli, ["generate", "--count", "1", "--winnable", "--variant", "danish"])
     assert res.exit_code == 0 and "# won;" in res.output
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), in_play=st.integers(10, 30),
+       passes=st.sampled_from([None, 2]))
+def test_key_tells_every_talon_state_apart(seed, in_play, passes):
+    """The same cards with the circle cut anywhere and 0..3 cards left of the current
+    three: the key never merges two of these talon states (each plays differently: the
+    cards under the top and the next three differ)."""
+    rules = Rules(variant="danish", passes=passes)
+    pos = random_endgame(random.Random(seed), in_play, rules, max_talon=24)
+    talon = pos.talon()
+    assume(len(talon) >= 2)
+    keys = {}
+    for start in range(len(talon)):
+        ring = talon[start:] + talon[:start]
+        for gl in range(min(3, len(ring) - 1) + 1):
+            p = pos.copy()
+            p.stock, p.waste = ring[:len(ring) - gl], ring[len(ring) - gl:]
+            k = core_board(p).key()
+            assert k not in keys, (keys.get(k), (start, gl))
+            keys[k] = (start, gl)
