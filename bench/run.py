@@ -4,6 +4,8 @@
     python bench/run.py --draw 3                      # the 300 stored deals, in-process
     python bench/run.py --draw 1 --limit 50 --timeout 60
     python bench/run.py --draw 3 --isolate            # each deal in a fresh process: per-deal peak RSS
+    python bench/run.py --draw 1 --vegas --limit 200  # Vegas rules: 1 pass (3 passes at draw 3)
+    python bench/run.py --variant danish              # the danish queue stock (draw 3)
     .venv-bench/bin/python bench/run.py --draw 3 --peer pyksolve    # side by side with ShootMe
 
 Each deal is solved in this process by one ``kabalsolve.solve`` call, timed with
@@ -191,7 +193,8 @@ def cpu_name() -> str:
 
 
 def report_ours(rows: List[Row], draw: int, set_name: str, rss: Optional[int], rss_what: str,
-                rss_isolated: Optional[int], baseline: Optional[int]) -> None:
+                rss_isolated: Optional[int], baseline: Optional[int],
+                classic_unlimited: bool = True) -> None:
     n = len(rows)
     won = sum(r["result"] == "won" for r in rows)
     lost = sum(r["result"] == "lost" for r in rows)
@@ -203,7 +206,7 @@ def report_ours(rows: List[Row], draw: int, set_name: str, rss: Optional[int], r
         "%s: %s" % (r["name"], r["stopped_by"] or "?") for r in rows
         if r["result"] == "unknown")[:400] if unknown else ""))
     lo, hi = wilson(won, decided)
-    pub = PUBLISHED.get(draw)
+    pub = PUBLISHED.get(draw) if classic_unlimited else None
     verdict = ("no published figure for draw %d" % draw if pub is None else
                "published %.3f %% (Blake & Gent) is %s" % (
                    pub, "inside" if 100 * lo <= pub <= 100 * hi else "OUTSIDE"))
@@ -347,6 +350,11 @@ def main(argv=None) -> int:
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog=__doc__.split("\n\n", 1)[1])
     ap.add_argument("--draw", type=int, default=3, help="cards per stock turn (default 3)")
+    ap.add_argument("--passes", type=int, help="passes through the stock (default unlimited)")
+    ap.add_argument("--vegas", action="store_true",
+                    help="Vegas rules: 1 pass at draw 1, 3 passes otherwise")
+    ap.add_argument("--variant", choices=["classic", "danish"], default="classic",
+                    help="the stock: classic, or danish (the queue of seed 003; draw 3)")
     ap.add_argument("--deals", default=DEFAULT_SET, help="deal-set file (default: %(default)s)")
     ap.add_argument("--limit", type=int, help="only the first N deals")
     ap.add_argument("--timeout", type=float, help="kabalsolve timeout per deal, seconds "
@@ -388,10 +396,20 @@ def main(argv=None) -> int:
     opts = {k: v for k, v in (("timeout", a.timeout), ("max_states", a.max_states),
                               ("max_memory_mb", a.max_memory_mb)) if v is not None}
     budget = ", ".join("%s=%s" % kv for kv in opts.items()) or "none (defaults)"
+    if a.vegas:
+        if a.passes is not None:
+            ap.error("--vegas sets the passes itself")
+        a.passes = 1 if a.draw == 1 else 3
+    rules = ("%s%s" % ("" if a.passes is None else ", %d pass%s" % (
+        a.passes, "" if a.passes == 1 else "es"), ", danish" if a.variant == "danish" else ""))
+    if a.passes is not None:
+        opts["passes"] = a.passes
+    if a.variant != "classic":
+        opts["variant"] = a.variant
     mode = "one fresh process per deal" if a.isolate else (
         "in-process" if a.jobs == 1 else "%d worker processes" % a.jobs)
-    print("kabalsolve bench: klondike draw %d, %d deals from %s (set digest %s)"
-          % (a.draw, len(deals), os.path.relpath(a.deals, ROOT), digest))
+    print("kabalsolve bench: klondike draw %d%s, %d deals from %s (set digest %s)"
+          % (a.draw, rules, len(deals), os.path.relpath(a.deals, ROOT), digest))
     print("kabalsolve %s (%s, %s); Python %s; %s x%d; %s; budget %s"
           % (kabalsolve.__version__, git_version(),
              os.path.relpath(os.path.dirname(kabalsolve.__file__), ROOT),
@@ -413,7 +431,7 @@ def main(argv=None) -> int:
     else:
         rss, rss_what = rss_iso, "the largest of %d forked workers, VmHWM" % a.jobs
     report_ours(ours, a.draw, set_name, rss, rss_what, rss_iso if a.isolate else None,
-                runner.baseline_rss())
+                runner.baseline_rss(), classic_unlimited=not rules)
     print("wall             %s for the whole run" % fmt_s(wall))
 
     peer = None
