@@ -94,7 +94,11 @@ cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int dra
     for c in range(7):
         s.radix[c] = s.ndown[c] + 2
         prod *= s.radix[c]
-    s.kw = 1 if (max_recycles == KL_NOLIMIT and prod <= (1 << 16)) else 2
+    # one word (kl_key) when the columns fit 16 bits and bits 61-62 hold what else the
+    # state needs: nothing or the danish group with unlimited passes, the recycles used
+    # (0..3) with at most three recycles in classic (Vegas: 1 or 3 passes)
+    s.kw = 1 if (prod <= (1 << 16) and (max_recycles == KL_NOLIMIT
+                                        or (max_recycles <= 3 and not danish))) else 2
     return 0
 
 

@@ -399,6 +399,22 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
             if playable(s, card) and kl_is_safe(s, card):
                 out[0] = kl_code(KL_W2F, tidx[i], 0, trec[i])
                 return 1
+    elif (s.wp > 0 and not s.danish
+          and (s.draw == 1 or (s.max_recycles != KL_NOLIMIT
+                               and s.recycles >= s.max_recycles))):
+        # 1b. The top of the waste, when safe, at draw 1 with any passes, or in the last
+        #     pass at any draw.  Proof: taking it turns nothing, and the stock keeps its
+        #     cards and order, so every later turn shows what it showed before, minus
+        #     that card (at draw 1 a turn of it becomes no turn; in the last pass no
+        #     later pass regroups the stock); the waste keeps its order, so every card a
+        #     win plays from the waste is on top when the win plays it.  The rest is
+        #     kl_is_safe's proof: in any win, play the card up first and delete its later
+        #     moves.  (A safe card deeper in the talon is not forced: turning to it covers
+        #     the waste top, tests/test_passes.py.)
+        card = s.tal[s.wp - 1]
+        if playable(s, card) and kl_is_safe(s, card):
+            out[0] = kl_code(KL_W2F, s.wp - 1, 0, 0)
+            return 1
 
     # buckets, best first: 0 turn up a card by a foundation move; 1 turn up a card by
     # moving a run; 2 other foundation moves; 3 talon to tableau; 4 runs that empty a
@@ -636,8 +652,8 @@ cdef void kl_key(KState* s, uint64_t* key) noexcept nogil:
     # The canonical key: the foundations (4 x 4 bits), which dealt stock cards are still
     # in the talon (24), the canonical waste pointer wp (5), and per column the face-down
     # count and one flag: "no face-down cards, and the column's dealt bottom card (not a
-    # King) is still at its bottom".  With unlimited passes (and a deal, or any position
-    # whose face-down counts fit) it is one word: the per-column values as one mixed-radix
+    # King) is still at its bottom".  With unlimited passes or at most three recycles
+    # (and a deal, or any position whose face-down counts fit) it is one word: the per-column values as one mixed-radix
     # number below 2 * 3 * ... * 8 = 40320 (16 bits), 61 bits in all plus the sentinel.
     # Otherwise two words: the same fields in plain bits, and the recycles used (8 bits).
     #
@@ -657,6 +673,10 @@ cdef void kl_key(KState* s, uint64_t* key) noexcept nogil:
     # such states have the same moves to the same successors.
     # Danish: wp is kept as it is (no recycle to merge with) and gl, the cards left of
     # the current three, is added: 2 bits, bits 61-62 of the one-word key.
+    # Classic with at most 3 recycles allowed (kl_load): one word too, the recycles used
+    # in bits 61-62 (a search whose limit kl_phase lowered below the loaded one also
+    # counts them; one loaded with unlimited passes does not, and a loss it finds is
+    # not trusted, see kl_phase).
     cdef int c, pos = 0, wp, flag
     cdef uint64_t cols = 0, mult = 1, v
     wp = s.wp
@@ -673,7 +693,9 @@ cdef void kl_key(KState* s, uint64_t* key) noexcept nogil:
         key[0] = ((<uint64_t>s.found[0]) | (<uint64_t>s.found[1] << 4)
                   | (<uint64_t>s.found[2] << 8) | (<uint64_t>s.found[3] << 12)
                   | (<uint64_t>s.talmask << 16) | (<uint64_t>wp << 40) | (cols << 45)
-                  | (<uint64_t>s.gl << 61) | (1ULL << 63))
+                  | (<uint64_t>(s.gl if s.danish else
+                                (s.recycles if s.max_recycles != KL_NOLIMIT else 0)) << 61)
+                  | (1ULL << 63))
         return
     key[0] = 0; key[1] = 0
     for c in range(4):
