@@ -399,22 +399,29 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
             if playable(s, card) and kl_is_safe(s, card):
                 out[0] = kl_code(KL_W2F, tidx[i], 0, trec[i])
                 return 1
-    elif (s.wp > 0 and not s.danish
-          and (s.draw == 1 or (s.max_recycles != KL_NOLIMIT
-                               and s.recycles >= s.max_recycles))):
+    elif not s.danish and (s.draw == 1 or (s.max_recycles != KL_NOLIMIT
+                                            and s.recycles >= s.max_recycles)):
         # 1b. The top of the waste, when safe, at draw 1 with any passes, or in the last
-        #     pass at any draw.  Proof: taking it turns nothing, and the stock keeps its
-        #     cards and order, so every later turn shows what it showed before, minus
-        #     that card (at draw 1 a turn of it becomes no turn; in the last pass no
-        #     later pass regroups the stock); the waste keeps its order, so every card a
-        #     win plays from the waste is on top when the win plays it.  The rest is
-        #     kl_is_safe's proof: in any win, play the card up first and delete its later
-        #     moves.  (A safe card deeper in the talon is not forced: turning to it covers
-        #     the waste top, tests/test_passes.py.)
-        card = s.tal[s.wp - 1]
-        if playable(s, card) and kl_is_safe(s, card):
-            out[0] = kl_code(KL_W2F, s.wp - 1, 0, 0)
-            return 1
+        #     pass at any draw; at draw 1 also the next stock card.  Proof: taking the
+        #     waste top turns nothing, and taking the next card at draw 1 turns only that
+        #     card, so the waste keeps its cards and order (every card a win plays from
+        #     the waste is on top when the win plays it), and the stock keeps its order
+        #     less that card, so every later turn shows what it showed before, minus that
+        #     card (at draw 1 a turn of it becomes no turn; in the last pass no later pass
+        #     regroups the stock).  The rest is kl_is_safe's proof: in any win, play the
+        #     card up first and delete its later moves.  Not a safe card deeper in the
+        #     stock (turning to it covers the waste top), nor the waste top at draw 3
+        #     with recycles left (the threes regroup): tests/test_passes.py.
+        if s.wp > 0:
+            card = s.tal[s.wp - 1]
+            if playable(s, card) and kl_is_safe(s, card):
+                out[0] = kl_code(KL_W2F, s.wp - 1, 0, 0)
+                return 1
+        if s.draw == 1 and s.wp < s.ntal:
+            card = s.tal[s.wp]
+            if playable(s, card) and kl_is_safe(s, card):
+                out[0] = kl_code(KL_W2F, s.wp, 0, 0)
+                return 1
 
     # buckets, best first: 0 turn up a card by a foundation move; 1 turn up a card by
     # moving a run; 2 other foundation moves; 3 talon to tableau; 4 runs that empty a
