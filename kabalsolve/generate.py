@@ -84,9 +84,9 @@ GAMES = ("klondike", "clock")
 def generate(game: str = "klondike", seed: int = 0, count: int = 1, winnable: bool = False,
              **rules: Any) -> Iterator[Generated]:
     """Deals number seed, seed + 1, ... of ``game``.  With ``winnable``, each is solved
-    (``rules`` go to ``kabalsolve.solve``: draw, foundation_moves, passes, budgets) and
-    only deals proved won are kept, until ``count`` of them have been yielded; the same
-    arguments give the same deals on every machine."""
+    (``rules`` go to ``kabalsolve.solve``: draw, foundation_moves, passes, variant,
+    budgets) and only deals proved won are kept, until ``count`` of them have been
+    yielded; the same arguments give the same deals on every machine."""
     from .solver import solve
     if game not in GAMES:
         raise OptionError("unknown game %r (known: %s)" % (game, ", ".join(GAMES)))
