@@ -4,6 +4,8 @@
     python bench/run.py --draw 3                      # the 300 stored deals, in-process
     python bench/run.py --draw 1 --limit 50 --timeout 60
     python bench/run.py --draw 3 --isolate            # each deal in a fresh process: per-deal peak RSS
+    python bench/run.py --draw 1 --vegas --limit 200 --cpu  # Vegas: 1 pass (3 at draw 3), CPU time
+    python bench/run.py --variant danish              # the danish queue stock (draw 3)
     .venv-bench/bin/python bench/run.py --draw 3 --peer pyksolve    # side by side with ShootMe
 
 Each deal is solved in this process by one ``kabalsolve.solve`` call, timed with
@@ -58,10 +60,15 @@ def vm_hwm_bytes() -> Optional[int]:
     return None
 
 
+# what "per call" is timed with: wall time, or this process's CPU time (--cpu: steadier
+# on a shared machine; it counts the whole call, the core's search included)
+TIMER = time.perf_counter
+
+
 def solve_ours(name: str, deal, draw: int, opts: Dict[str, Any]) -> Row:
-    t0 = time.perf_counter()
+    t0 = TIMER()
     sol = kabalsolve.solve(deal, draw=draw, **opts)
-    secs = time.perf_counter() - t0
+    secs = TIMER() - t0
     st = sol.stats
     return dict(name=name, result=sol.result, seconds=secs, search_seconds=st.search_seconds,
                 states=st.states, moves_made=st.moves_made, table_bytes=st.table_bytes,
@@ -191,7 +198,8 @@ def cpu_name() -> str:
 
 
 def report_ours(rows: List[Row], draw: int, set_name: str, rss: Optional[int], rss_what: str,
-                rss_isolated: Optional[int], baseline: Optional[int]) -> None:
+                rss_isolated: Optional[int], baseline: Optional[int],
+                classic_unlimited: bool = True) -> None:
     n = len(rows)
     won = sum(r["result"] == "won" for r in rows)
     lost = sum(r["result"] == "lost" for r in rows)
@@ -203,7 +211,7 @@ def report_ours(rows: List[Row], draw: int, set_name: str, rss: Optional[int], r
         "%s: %s" % (r["name"], r["stopped_by"] or "?") for r in rows
         if r["result"] == "unknown")[:400] if unknown else ""))
     lo, hi = wilson(won, decided)
-    pub = PUBLISHED.get(draw)
+    pub = PUBLISHED.get(draw) if classic_unlimited else None
     verdict = ("no published figure for draw %d" % draw if pub is None else
                "published %.3f %% (Blake & Gent) is %s" % (
                    pub, "inside" if 100 * lo <= pub <= 100 * hi else "OUTSIDE"))
@@ -213,7 +221,8 @@ def report_ours(rows: List[Row], draw: int, set_name: str, rss: Optional[int], r
     secs = [r["seconds"] for r in rows]
     search = [r["search_seconds"] for r in rows]
     print("per call         %s" % spread(secs))
-    print("  (kabalsolve.solve timed with perf_counter: packing, search, decoding, replay)")
+    print("  (kabalsolve.solve timed with %s: packing, search, decoding, replay)"
+          % ("process_time, CPU" if TIMER is time.process_time else "perf_counter"))
     print("search only      %s" % spread(search))
     print("  (stats.search_seconds: the core alone)")
     states = sum(r["states"] for r in rows)
@@ -347,6 +356,11 @@ def main(argv=None) -> int:
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog=__doc__.split("\n\n", 1)[1])
     ap.add_argument("--draw", type=int, default=3, help="cards per stock turn (default 3)")
+    ap.add_argument("--passes", type=int, help="passes through the stock (default unlimited)")
+    ap.add_argument("--vegas", action="store_true",
+                    help="Vegas rules: 1 pass at draw 1, 3 passes otherwise")
+    ap.add_argument("--variant", choices=["classic", "danish"], default="classic",
+                    help="the stock: classic, or danish (the queue of seed 003; draw 3)")
     ap.add_argument("--deals", default=DEFAULT_SET, help="deal-set file (default: %(default)s)")
     ap.add_argument("--limit", type=int, help="only the first N deals")
     ap.add_argument("--timeout", type=float, help="kabalsolve timeout per deal, seconds "
@@ -368,9 +382,17 @@ def main(argv=None) -> int:
                          "draw instead of running it again (compare a new core with it)")
     ap.add_argument("--csv", help="write one row per deal to this CSV file")
     ap.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    ap.add_argument("--cpu", action="store_true",
+                    help="time each call with process CPU time instead of wall time "
+                         "(in-process runs only; 'search only' stays the core's wall time)")
     a = ap.parse_args(argv)
     if a.jobs < 1:
         ap.error("--jobs must be at least 1")
+    if a.cpu:
+        if a.jobs != 1 or a.isolate:
+            ap.error("--cpu times calls in this process: not with --jobs or --isolate")
+        global TIMER
+        TIMER = time.process_time
     if a.peer and a.peer_from:
         ap.error("--peer runs the peer, --peer-from reads an earlier run: not both")
     if a.peer:
@@ -388,10 +410,20 @@ def main(argv=None) -> int:
     opts = {k: v for k, v in (("timeout", a.timeout), ("max_states", a.max_states),
                               ("max_memory_mb", a.max_memory_mb)) if v is not None}
     budget = ", ".join("%s=%s" % kv for kv in opts.items()) or "none (defaults)"
+    if a.vegas:
+        if a.passes is not None:
+            ap.error("--vegas sets the passes itself")
+        a.passes = 1 if a.draw == 1 else 3
+    rules = ("%s%s" % ("" if a.passes is None else ", %d pass%s" % (
+        a.passes, "" if a.passes == 1 else "es"), ", danish" if a.variant == "danish" else ""))
+    if a.passes is not None:
+        opts["passes"] = a.passes
+    if a.variant != "classic":
+        opts["variant"] = a.variant
     mode = "one fresh process per deal" if a.isolate else (
         "in-process" if a.jobs == 1 else "%d worker processes" % a.jobs)
-    print("kabalsolve bench: klondike draw %d, %d deals from %s (set digest %s)"
-          % (a.draw, len(deals), os.path.relpath(a.deals, ROOT), digest))
+    print("kabalsolve bench: klondike draw %d%s, %d deals from %s (set digest %s)"
+          % (a.draw, rules, len(deals), os.path.relpath(a.deals, ROOT), digest))
     print("kabalsolve %s (%s, %s); Python %s; %s x%d; %s; budget %s"
           % (kabalsolve.__version__, git_version(),
              os.path.relpath(os.path.dirname(kabalsolve.__file__), ROOT),
@@ -413,7 +445,7 @@ def main(argv=None) -> int:
     else:
         rss, rss_what = rss_iso, "the largest of %d forked workers, VmHWM" % a.jobs
     report_ours(ours, a.draw, set_name, rss, rss_what, rss_iso if a.isolate else None,
-                runner.baseline_rss())
+                runner.baseline_rss(), classic_unlimited=not rules)
     print("wall             %s for the whole run" % fmt_s(wall))
 
     peer = None

@@ -224,43 +224,16 @@ cdef int ac_won(AState* s) noexcept nogil:
     return s.sp >= s.nstock and s.ngone == AC_WIN
 
 
-cdef int ac_bound(AState* s, int need) noexcept nogil:
-    # An upper bound of the cards discarded in any position reachable from s: 48 less
-    # the cards left that can be proved never to go.
-    #
-    # When nothing can move any more: every pile holds an Ace (an Ace never goes, so a
-    # pile with one is empty again only after the Ace moves onto an empty pile; none is
-    # empty now, so none ever is), or, with the strict rule, for every card but the
-    # Aces.  Then a card that never goes is "fixed": nothing under it is ever on top
-    # again.  Time is counted in deals: at epoch t (after t more deals), a card c that
-    # reaches its pile at epoch a(c) (0 if it is on a pile now) can only be on top while
-    # no fixed card covers it: before epoch K(c), the first epoch with a fixed card above
-    # it (0 if one is above it now).  Card c can only go if a higher card h of its suit
-    # is on top of another pile at the same time: some epoch t with a(c), a(h) <= t <
-    # K(c), K(h), and h on another pile (cards that never move stay in their piles; with
-    # the strict rule an Ace may move, so an Ace counts from any pile).  A card with no
-    # such h is fixed too; its consequences are followed to a fixed point.  Without
-    # these conditions (cards may still move) the bound is 48.
-    cdef int rigid = 1, p, i, k, c, h, changed, dead = 0, nd, su, hr, t0, t1
-    cdef int ace_fixed, kh
+cdef int ac_never_go(AState* s, int ace_fixed, int need, uint8_t* nevergo) noexcept nogil:
+    # The fixed-point analysis of ac_bound for lines in which no card but an Ace moves
+    # (and, with ace_fixed, no card at all): marks in nevergo the cards left that can
+    # never be discarded, and returns 48 less their number, stopping early once that is
+    # below need (need < 0: never).
+    cdef int p, i, k, c, h, changed, dead = 0, nd, su, hr, t0, t1, kh, nxt
     cdef uint8_t where[52]        # pile of each card left (AC_NONE: gone)
     cdef uint8_t arr[52]          # a(c)
     cdef uint8_t K[52]            # K(c)
     cdef uint8_t fixed[52]
-    cdef uint8_t nevergo[52]
-    cdef int nxt
-    for p in range(4):
-        k = 0
-        for i in range(s.n[p]):
-            if RANK_OF[s.pile[p][i]] == 0:
-                k = 1
-                break
-        if not k:
-            rigid = 0
-            break
-    if not rigid and not s.strict:
-        return AC_WIN
-    ace_fixed = rigid              # with the strict rule and an empty pile, Aces may move
     nd = (s.nstock - s.sp) >> 2
     memset(where, AC_NONE, 52)
     memset(fixed, 0, 52)
@@ -319,9 +292,68 @@ cdef int ac_bound(AState* s, int need) noexcept nogil:
                 fixed[c] = 1
                 dead += 1
                 changed = 1
-                if AC_WIN - dead < need:
+                if need >= 0 and AC_WIN - dead < need:
                     return AC_WIN - dead
     return AC_WIN - dead
+
+
+cdef int ac_bound(AState* s, int need) noexcept nogil:
+    # An upper bound of the cards discarded in any position reachable from s: 48 less
+    # the cards left that can be proved never to go.
+    #
+    # When nothing can move any more: every pile holds an Ace (an Ace never goes, so a
+    # pile with one is empty again only after the Ace moves onto an empty pile; none is
+    # empty now, so none ever is), or, with the strict rule, for every card but the
+    # Aces.  Then a card that never goes is "fixed": nothing under it is ever on top
+    # again.  Time is counted in deals: at epoch t (after t more deals), a card c that
+    # reaches its pile at epoch a(c) (0 if it is on a pile now) can only be on top while
+    # no fixed card covers it: before epoch K(c), the first epoch with a fixed card above
+    # it (0 if one is above it now).  Card c can only go if a higher card h of its suit
+    # is on top of another pile at the same time: some epoch t with a(c), a(h) <= t <
+    # K(c), K(h), and h on another pile (cards that never move stay in their piles; with
+    # the strict rule an Ace may move, so an Ace counts from any pile).  A card with no
+    # such h is fixed too; its consequences are followed to a fixed point (ac_never_go).
+    #
+    # A pile without an Ace also stays filled if the analysis finds a card in it now that
+    # never goes, on the assumption that nothing moves.  If every pile holds an Ace or
+    # such a card, nothing ever moves: take any line and its first move; until then no
+    # card moved, so the line so far is one the analysis covers, the cards it found are
+    # all still there, no pile is empty, and that first move cannot be made.  Without
+    # either condition (cards may still move) the bound is 48, or with the strict rule
+    # the analysis in which only Aces move.
+    cdef int p, i, k, c, held, r
+    cdef int has_ace[4]
+    cdef uint8_t nevergo[52]
+    held = 1
+    for p in range(4):
+        has_ace[p] = 0
+        for i in range(s.n[p]):
+            if RANK_OF[s.pile[p][i]] == 0:
+                has_ace[p] = 1
+                break
+        if not has_ace[p]:
+            held = 0
+            if s.n[p] == 0:
+                held = -1               # an empty pile: cards may move now
+    if held == 1:
+        return ac_never_go(s, 1, need, nevergo)
+    if held == 0:
+        r = ac_never_go(s, 1, -1, nevergo)
+        for p in range(4):
+            if has_ace[p]:
+                continue
+            k = 0
+            for i in range(s.n[p]):
+                if nevergo[s.pile[p][i]]:
+                    k = 1
+                    break
+            if not k:
+                break
+        else:
+            return r
+    if not s.strict:
+        return AC_WIN
+    return ac_never_go(s, 0, need, nevergo)
 
 
 cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first) except -1:

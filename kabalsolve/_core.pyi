@@ -4,6 +4,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 STATUS_NAMES: Tuple[str, str, str]
 STOP_NAMES: Tuple[Optional[str], str, str, str, str]
 KLONDIKE_MOVE_TYPES: Dict[str, int]
+KLONDIKE_TURNED: int
 
 Column = Tuple[Sequence[int], Sequence[int]]
 
@@ -19,6 +20,8 @@ def klondike_solve(
     max_states: int = ...,
     timeout: float = ...,
     max_table_mb: int = ...,
+    danish: bool = ...,
+    group: int = ...,
 ) -> Tuple[str, Optional[str], List[int], int, int, int, float]: ...
 
 def decode_move(code: int) -> Tuple[int, int, int, int]: ...
@@ -34,6 +37,8 @@ class KlondikeBoard:
         draw: int = ...,
         max_recycles: int = ...,
         foundation_moves: bool = ...,
+        danish: bool = ...,
+        group: int = ...,
     ) -> None: ...
     def moves(self, full: bool = ...) -> List[int]: ...
     def push(self, code: int) -> None: ...
@@ -43,6 +48,7 @@ class KlondikeBoard:
     def snapshot(
         self,
     ) -> Tuple[List[int], List[Tuple[List[int], List[int]]], List[int], int, int]: ...
+    def group(self) -> int: ...
 
 def shuffled_deck(seed: int) -> List[int]: ...
 def clock_play(deck: Sequence[int]) -> List[int]: ...

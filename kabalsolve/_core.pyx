@@ -31,6 +31,8 @@ STOP_NAMES = (None, "max_states", "timeout", "memory", "interrupt")
 # Move type numbers, as packed in the Klondike move codes (see _klondike.pxi).
 KLONDIKE_MOVE_TYPES = {"T2F": KL_T2F, "W2F": KL_W2F, "W2T": KL_W2T, "T2T": KL_T2T,
                        "F2T": KL_F2T, "SWAPF": KL_SWAPF}
+# Danish talon moves with this bit set turn first (_klondike.pxi).
+KLONDIKE_TURNED = KL_TURNED
 
 
 cdef GameOps KLONDIKE_OPS
@@ -59,7 +61,7 @@ ACESUP_OPS.bound = <bound_fn> ac_bound
 
 
 cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int draw,
-                 int max_recycles, bint f2t) except -1:
+                 int max_recycles, bint f2t, bint danish=False, int group=0) except -1:
     """Fill s from Python values; raise ValueError on anything the core cannot hold."""
     cdef int c, i
     memset(s, 0, sizeof(KState))
@@ -93,11 +95,25 @@ cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int dra
     s.draw = draw
     s.max_recycles = max_recycles
     s.f2t = 1 if f2t else 0
+    if danish:
+        if draw != 3:
+            raise ValueError("the danish variant turns 3 cards")
+        if not (0 <= group <= 3 and group <= len(talon)
+                and (wp < len(talon) or wp == 0)):
+            raise ValueError("danish talon cannot be packed")
+        s.danish = 1
+        s.gl = group
+    elif group:
+        raise ValueError("group is for the danish variant only")
     prod = 1
     for c in range(7):
         s.radix[c] = s.ndown[c] + 2
         prod *= s.radix[c]
-    s.kw = 1 if (max_recycles == KL_NOLIMIT and prod <= (1 << 16)) else 2
+    # one word (kl_key) when the columns fit 16 bits and bits 61-62 hold what else the
+    # state needs: nothing or the danish group with unlimited passes, the recycles used
+    # (0..3) with at most three recycles in classic (Vegas: 1 or 3 passes)
+    s.kw = 1 if (prod <= (1 << 16) and (max_recycles == KL_NOLIMIT
+                                        or (max_recycles <= 3 and not danish))) else 2
     return 0
 
 
@@ -123,9 +139,13 @@ cdef int kl_phase(KState* start, int flip, int draw1, int recycles, uint64_t bud
         s.max_recycles = recycles
         restricted = 1
     if draw1:
+        # (danish too: any danish line is a line at classic draw 1, where every talon
+        # card is playable at any time)
         s.draw = 1
         s.max_recycles = KL_NOLIMIT
         s.recycles = 0
+        s.danish = 0
+        s.gl = 0
     dfs(&KLONDIKE_OPS, &s, b, deadline, max_bytes, &r)
     used[0] += r.states
     res.expanded += r.expanded
@@ -158,9 +178,17 @@ cdef enum:
     KL_NPHASES = 7
     # With limited passes many deals are lost under the limit, and the later short
     # searches are then only repeated by the full one: run the first three only (Vegas
-    # rules on deals 1-100: median 60 -> 34 ms at draw 1, 12 -> 8 ms at draw 3).
+    # rules on deals 1-100: median 60 -> 34 ms at draw 1, 12 -> 8 ms at draw 3), with
+    # 1,000-state budgets for the short ones (KL_PHASES_LIMITED: Vegas rules on deals
+    # 1-200, against 3,000: states 42.2 M -> 41.7 M at draw 1, 21.7 M -> 21.5 M at draw
+    # 3, CPU medians about 10 % lower).
     KL_NPHASES_LIMITED = 3
-cdef int KL_PHASES[KL_NPHASES][4]
+ctypedef int PhaseRow[4]
+cdef PhaseRow KL_PHASES_LIMITED[KL_NPHASES_LIMITED]
+KL_PHASES_LIMITED[0][:] = [0, 0, -1, 1000]
+KL_PHASES_LIMITED[1][:] = [1, 0, -1, 1000]
+KL_PHASES_LIMITED[2][:] = [0, 1, -1, 0]
+cdef PhaseRow KL_PHASES[KL_NPHASES]
 KL_PHASES[0][:] = [0, 0, -1, 3000]
 KL_PHASES[1][:] = [1, 0, -1, 3000]
 KL_PHASES[2][:] = [0, 1, -1, 0]
@@ -195,10 +223,13 @@ cdef void kl_decide(KState* start, uint64_t max_states, double deadline,
     res.depth = 0
     res.table_bytes = 0
     cdef int i
+    cdef PhaseRow* plan = &KL_PHASES[0]
+    if start.max_recycles != KL_NOLIMIT:
+        plan = &KL_PHASES_LIMITED[0]
     if relax:
         for i in range(KL_NPHASES if start.max_recycles == KL_NOLIMIT else KL_NPHASES_LIMITED):
-            if kl_phase(start, KL_PHASES[i][0], KL_PHASES[i][1], KL_PHASES[i][2],
-                        KL_PHASES[i][3], &used, max_states, deadline, max_bytes, res):
+            if kl_phase(start, plan[i][0], plan[i][1], plan[i][2],
+                        plan[i][3], &used, max_states, deadline, max_bytes, res):
                 res.states = used
                 return
     kl_phase(start, 0, 0, -1, 0, &used, max_states, deadline, max_bytes, res)
@@ -208,19 +239,22 @@ cdef void kl_decide(KState* start, uint64_t max_states, double deadline,
 def klondike_solve(columns, found, talon, int wp=0, int recycles=0, int draw=3,
                    int max_recycles=KL_NOLIMIT, bint foundation_moves=True,
                    unsigned long long max_states=0, double timeout=0.0,
-                   unsigned long long max_table_mb=8192):
+                   unsigned long long max_table_mb=8192, bint danish=False, int group=0):
     """Decide a Klondike position.
 
     columns: 7 pairs (face-down cards bottom->top, face-up cards bottom->top);
     found: cards up per suit; talon: waste (bottom->top) then stock (turning order);
     wp: how many talon cards are in the waste; max_recycles: 255 = unlimited.
+    danish: the queue stock (_klondike.pxi); talon is then the circle in dealt order,
+    wp the index of the next card to turn, group the cards left of the current three.
     Returns (status, stop_reason, move_codes, states, moves_made, table_bytes, seconds).
     """
     cdef KState s
     cdef SearchResult res
     cdef double t0, deadline = 0.0
     cdef uint64_t max_bytes = max_table_mb * (1ULL << 20)
-    kl_load(&s, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves)
+    kl_load(&s, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves,
+            danish, group)
     t0 = now_seconds()
     if timeout > 0:
         deadline = t0 + timeout
@@ -249,9 +283,10 @@ cdef class KlondikeBoard:
     cdef list _undo
 
     def __init__(self, columns, found, talon, int wp=0, int recycles=0, int draw=3,
-                 int max_recycles=KL_NOLIMIT, bint foundation_moves=True):
+                 int max_recycles=KL_NOLIMIT, bint foundation_moves=True,
+                 bint danish=False, int group=0):
         kl_load(&self.s, columns, found, talon, wp, recycles, draw, max_recycles,
-                foundation_moves)
+                foundation_moves, danish, group)
         self._undo = []
 
     def moves(self, bint full=True):
@@ -287,6 +322,10 @@ cdef class KlondikeBoard:
                          [self.s.up[c][i] for i in range(self.s.nup[c])]))
         return ([self.s.found[i] for i in range(4)], cols,
                 [self.s.tal[i] for i in range(self.s.ntal)], self.s.wp, self.s.recycles)
+
+    def group(self):
+        """Danish: how many of the current three are left (0 in classic)."""
+        return self.s.gl
 
 
 

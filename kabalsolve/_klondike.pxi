@@ -12,9 +12,25 @@
 # (the K+ macro moves of Bjarnason et al.); the turns are rebuilt when the solution
 # is decoded.
 #
+# The danish variant (seed 003, danish = 1, draw 3) keeps the same list, read as a
+# circle: only the current three are in play, and the cards left of them go under the
+# stock when the next three are turned, in the order they were turned, so the circle
+# keeps the dealt order and cards only leave it.  wp is then the index of the next card
+# to turn (0 .. ntal - 1) and gl how many of the current three are left: they are the
+# gl cards before wp on the circle, tal[wp - 1] (or tal[ntal - 1] if wp = 0) on top.  A
+# turn shows tal[wp .. wp + k - 1] (k = min(3, ntal), round the circle) and is legal
+# while some card is not in the three (gl < ntal).  A turn that shows tal[ntal - 1], the
+# last card of the circle in dealt order, ends a pass and counts in `recycles` (legal
+# turns: recycles <= max_recycles, so max_recycles = passes - 1 as in classic).  A talon
+# move plays either the top of the current three (no turn) or the top of a new three
+# after the fewest turns that show it (the flag KL_TURNED in the code): the talon after
+# it is the same whichever number of turns showed it, but not the same as with no turn
+# (other cards lie under it).
+#
 # Move code (uint32): type in bits 0-3, a in 4-8, b in 9-13, n in 14-18.
 #   T2F  a=column                      top card of column a to its foundation
-#   W2F  a=talon index, n=recycles     talon card a to its foundation
+#   W2F  a=talon index, n=recycles     talon card a to its foundation (danish: bit 19
+#                                      = KL_TURNED, see above)
 #   W2T  a=talon index, b=column, n=recycles
 #   T2T  a=from column, b=to column, n=cards
 #   F2T  a=suit, b=column              top card of a foundation onto column b
@@ -22,7 +38,7 @@
 #                                      twin (top of column b), then q goes up: the only
 #                                      way the search moves part of a built run (proof
 #                                      at kl_gen)
-# Undo code (uint32): old wp in bits 0-4, "a card was turned up" in bit 8, the card
+# Undo code (uint32): old wp in bits 0-4, old gl in bits 5-6, "a card was turned up" in bit 8, the card
 # moved in bits 16-21, the talon card's dealt index in bits 24-28.
 
 cdef enum:
@@ -34,6 +50,8 @@ cdef enum:
     KL_SWAPF = 5
     KL_MAX_MOVES = 1024    # far above any position's count (7 x 13 splits x 3 targets + talon)
     KL_NOLIMIT = 255
+    KL_TURNED = 1 << 19    # danish talon move: turn first (see above)
+    KL_REC_TURNED = 32     # the same flag in kl_reachable's rec (n is bits 14-18)
 
 
 cdef struct KState:
@@ -53,6 +71,8 @@ cdef struct KState:
     uint8_t draw
     uint8_t max_recycles      # KL_NOLIMIT = unlimited passes
     uint8_t f2t               # foundation-to-tableau moves allowed
+    uint8_t danish            # the queue stock of seed 003 (see above)
+    uint8_t gl                # danish: cards left of the current three
     # search settings
     uint8_t flip              # emit the moves of each bucket in reverse order
     uint8_t kw                # key width in words (kl_key)
@@ -138,11 +158,47 @@ cdef int kl_is_safe(KState* s, int card) noexcept nogil:
     return s.found[o1] >= r - 2 and s.found[o2] >= r - 2 and s.found[t] >= r - 3
 
 
+cdef int kl_reachable_danish(KState* s, int* idx, int* rec) noexcept nogil:
+    # kl_reachable for the danish queue: the top of the current three (no turn), then
+    # the top of each new three the turns show, first time only, with the passes that
+    # the turns end and KL_REC_TURNED.  The tops after turns come round with a period
+    # (wp + i * k mod ntal), so one full round finds them all.
+    cdef int n = 0, p, k, w = 0, top, ntal = s.ntal
+    cdef uint32_t seen = 0
+    if ntal == 0:
+        return 0
+    if s.gl:
+        idx[0] = s.wp - 1 if s.wp else ntal - 1
+        rec[0] = 0
+        n = 1
+    if s.gl >= ntal:
+        return n                      # the stock is empty: no turn
+    k = 3 if ntal >= 3 else ntal
+    p = s.wp
+    while True:
+        if s.max_recycles != KL_NOLIMIT and s.recycles + w > s.max_recycles:
+            break
+        if p + k >= ntal:
+            w += 1                    # this turn shows tal[ntal - 1]: a pass ends
+            p = p + k - ntal
+        else:
+            p = p + k
+        top = p - 1 if p else ntal - 1
+        if not (seen >> top) & 1:
+            seen |= 1u << top
+            idx[n] = top; rec[n] = w | KL_REC_TURNED; n += 1
+        if k >= ntal or p == s.wp:
+            break                     # all in the three, or a full round
+    return n
+
+
 cdef int kl_reachable(KState* s, int* idx, int* rec) noexcept nogil:
     # Talon indices whose card some number of turns brings to the top of the waste, each
     # with the recycles the first such route needs.  Returns how many.
     cdef int n = 0, p, d = s.draw, ntal = s.ntal
     cdef uint32_t seen = 0
+    if s.danish:
+        return kl_reachable_danish(s, idx, rec)
     if ntal == 0:
         return 0
     p = s.wp
@@ -189,7 +245,7 @@ cdef void kl_followers(KState* s, int* tidx, int nt, uint64_t* follow,
     cdef uint64_t base = 0, reach = 0, covered = 0, f = 0, d = 0, one = 1, swapq = 0
     cdef int c, i, r, su, card, x, xs, black_ok, red_ok
     cdef int cond[4]
-    cdef int free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT
+    cdef int free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish
     for su in range(4):
         if s.found[su] < 13:
             swapq |= one << (su * 13 + s.found[su])     # the playable card of each suit
@@ -337,11 +393,34 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
             if playable(s, card) and kl_is_safe(s, card):
                 out[0] = kl_code(KL_T2F, c, 0, 0)
                 return 1
-    if s.draw == 1 and s.max_recycles == KL_NOLIMIT:
+    if s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish:
         for i in range(nt):
             card = s.tal[tidx[i]]
             if playable(s, card) and kl_is_safe(s, card):
                 out[0] = kl_code(KL_W2F, tidx[i], 0, trec[i])
+                return 1
+    elif not s.danish and (s.draw == 1 or (s.max_recycles != KL_NOLIMIT
+                                            and s.recycles >= s.max_recycles)):
+        # 1b. The top of the waste, when safe, at draw 1 with any passes, or in the last
+        #     pass at any draw; at draw 1 also the next stock card.  Proof: taking the
+        #     waste top turns nothing, and taking the next card at draw 1 turns only that
+        #     card, so the waste keeps its cards and order (every card a win plays from
+        #     the waste is on top when the win plays it), and the stock keeps its order
+        #     less that card, so every later turn shows what it showed before, minus that
+        #     card (at draw 1 a turn of it becomes no turn; in the last pass no later pass
+        #     regroups the stock).  The rest is kl_is_safe's proof: in any win, play the
+        #     card up first and delete its later moves.  Not a safe card deeper in the
+        #     stock (turning to it covers the waste top), nor the waste top at draw 3
+        #     with recycles left (the threes regroup): tests/test_passes.py.
+        if s.wp > 0:
+            card = s.tal[s.wp - 1]
+            if playable(s, card) and kl_is_safe(s, card):
+                out[0] = kl_code(KL_W2F, s.wp - 1, 0, 0)
+                return 1
+        if s.draw == 1 and s.wp < s.ntal:
+            card = s.tal[s.wp]
+            if playable(s, card) and kl_is_safe(s, card):
+                out[0] = kl_code(KL_W2F, s.wp, 0, 0)
                 return 1
 
     # buckets, best first: 0 turn up a card by a foundation move; 1 turn up a card by
@@ -379,7 +458,7 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
                 if j != c and s.nup[j] and s.up[j][s.nup[j] - 1] == c_twin(q):
                     k = 0 if (i == 1 and s.ndown[c] > 0) else 2
                     buckets[k][nb[k]] = kl_code(KL_SWAPF, c, j, s.nup[c] - i); nb[k] += 1
-    free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT
+    free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish
     follow = 0
     down_ok = 0
     if free_talon or (s.f2t and (s.found[0] >= 2 or s.found[1] >= 2 or s.found[2] >= 2
@@ -465,17 +544,23 @@ cdef inline void kl_move_run(KState* s, int a, int b, int n) noexcept nogil:
 
 cdef uint32_t kl_make(KState* s, uint32_t m) noexcept nogil:
     cdef int t = m & 15, a = (m >> 4) & 31, b = (m >> 9) & 31, n = (m >> 14) & 31
-    cdef uint32_t undo = s.wp
-    cdef int card, x
+    cdef uint32_t undo = s.wp | (s.gl << 5)
+    cdef int card, x, k3
     if t == KL_T2F:
         s.nup[a] -= 1
         card = s.up[a][s.nup[a]]
         s.found[c_suit(card)] += 1
         undo |= kl_reveal(s, a) | (card << 16)
     elif t == KL_W2F or t == KL_W2T:
+        k3 = 3 if s.ntal >= 3 else s.ntal
         x = kl_tal_take(s, a)
         card = x & 255
         undo |= (card << 16) | ((x >> 8) << 24)
+        if s.danish:
+            # the next card to turn is the one after the card taken, now at index a
+            if s.wp >= s.ntal:
+                s.wp = 0
+            s.gl = (k3 if m & KL_TURNED else s.gl) - 1
         if s.max_recycles != KL_NOLIMIT:
             s.recycles += n
         if t == KL_W2F:
@@ -529,6 +614,7 @@ cdef void kl_unmake(KState* s, uint32_t m, uint32_t undo) noexcept nogil:
         s.nup[a] += 1
         kl_move_run(s, b, a, n)
     s.wp = undo & 31
+    s.gl = (undo >> 5) & 3
 
 
 cdef inline int kl_won(KState* s) noexcept nogil:
@@ -573,8 +659,8 @@ cdef void kl_key(KState* s, uint64_t* key) noexcept nogil:
     # The canonical key: the foundations (4 x 4 bits), which dealt stock cards are still
     # in the talon (24), the canonical waste pointer wp (5), and per column the face-down
     # count and one flag: "no face-down cards, and the column's dealt bottom card (not a
-    # King) is still at its bottom".  With unlimited passes (and a deal, or any position
-    # whose face-down counts fit) it is one word: the per-column values as one mixed-radix
+    # King) is still at its bottom".  With unlimited passes or at most three recycles
+    # (and a deal, or any position whose face-down counts fit) it is one word: the per-column values as one mixed-radix
     # number below 2 * 3 * ... * 8 = 40320 (16 bits), 61 bits in all plus the sentinel.
     # Otherwise two words: the same fields in plain bits, and the recycles used (8 bits).
     #
@@ -592,10 +678,17 @@ cdef void kl_key(KState* s, uint64_t* key) noexcept nogil:
     # With unlimited passes, wp is replaced by 0 whenever the cards reachable from it are
     # those reachable after a recycle (wp = 0, a multiple of draw, or the whole talon):
     # such states have the same moves to the same successors.
+    # Danish: wp is kept as it is (no recycle to merge with) and gl, the cards left of
+    # the current three, is added: 2 bits, bits 61-62 of the one-word key.
+    # Classic with at most 3 recycles allowed (kl_load): one word too, the recycles used
+    # in bits 61-62 (a search whose limit kl_phase lowered below the loaded one also
+    # counts them; one loaded with unlimited passes does not, and a loss it finds is
+    # not trusted, see kl_phase).
     cdef int c, pos = 0, wp, flag
     cdef uint64_t cols = 0, mult = 1, v
     wp = s.wp
-    if s.max_recycles == KL_NOLIMIT and (wp % s.draw == 0 or wp == s.ntal):
+    if (s.max_recycles == KL_NOLIMIT and not s.danish
+            and (wp % s.draw == 0 or wp == s.ntal)):
         wp = 0
     if s.kw == 1:
         for c in range(7):
@@ -607,6 +700,8 @@ cdef void kl_key(KState* s, uint64_t* key) noexcept nogil:
         key[0] = ((<uint64_t>s.found[0]) | (<uint64_t>s.found[1] << 4)
                   | (<uint64_t>s.found[2] << 8) | (<uint64_t>s.found[3] << 12)
                   | (<uint64_t>s.talmask << 16) | (<uint64_t>wp << 40) | (cols << 45)
+                  | (<uint64_t>(s.gl if s.danish else
+                                (s.recycles if s.max_recycles != KL_NOLIMIT else 0)) << 61)
                   | (1ULL << 63))
         return
     key[0] = 0; key[1] = 0
@@ -615,6 +710,7 @@ cdef void kl_key(KState* s, uint64_t* key) noexcept nogil:
     bits_put(key, &pos, s.talmask, 24)
     bits_put(key, &pos, s.recycles, 8)
     bits_put(key, &pos, wp, 5)
+    bits_put(key, &pos, s.gl, 2)
     flag = 0
     for c in range(7):
         bits_put(key, &pos, s.ndown[c], 3)

@@ -44,7 +44,7 @@ PRIOR_DEALS, PRIOR_SECONDS = 10, 1.0
 BUDGETS = ("max_states", "timeout", "max_memory_mb")
 
 #: the rule keywords of each game: a batch may mix games, and each deal gets its own
-GAME_RULES = {"klondike": ("draw", "passes", "foundation_moves"),
+GAME_RULES = {"klondike": ("draw", "passes", "foundation_moves", "variant"),
               "acesup": ("strict", "discard_first", "best_score"), "clock": ()}
 
 

@@ -69,6 +69,10 @@ def klondike_rules(f: F) -> F:
                           "unlimited).")(f)
     f = click.option("--draw", type=click.IntRange(1, 24), default=3, show_default=True,
                      help="Klondike: cards turned from the stock at a time.")(f)
+    f = click.option("--variant", type=click.Choice(["classic", "danish"]),
+                     default="classic", show_default=True,
+                     help="Klondike: danish = the queue stock of 7-kabale (draw 3; only "
+                          "the current three play, the rest go under the stock).")(f)
     return f
 
 
@@ -81,7 +85,7 @@ def acesup_rules(f: F) -> F:
     return f
 
 
-KLONDIKE_OPTIONS = ("draw", "passes", "no_foundation_moves", "vegas")
+KLONDIKE_OPTIONS = ("draw", "passes", "no_foundation_moves", "vegas", "variant")
 ACESUP_OPTIONS = ("strict", "discard_first")
 
 
@@ -121,8 +125,8 @@ def game_options(ctx: click.Context, game: str) -> None:
                    "'unknown' if it fills.")
 @click.pass_context
 def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Optional[int],
-              vegas: bool, no_foundation_moves: bool, strict: bool, discard_first: bool,
-              fmt: str, pysol_game: Optional[int], notation: str,
+              vegas: bool, no_foundation_moves: bool, variant: str, strict: bool,
+              discard_first: bool, fmt: str, pysol_game: Optional[int], notation: str,
               as_json: bool, quiet: bool, max_states: Optional[int],
               timeout: Optional[float], max_memory_mb: Optional[int]) -> None:
     """Solve DEAL (a deal file in any format of --format, or - for standard input).
@@ -152,7 +156,8 @@ def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Option
         game_options(ctx, d.game)
         rules: Dict[str, Any] = {}
         if d.game == "klondike":
-            rules = dict(draw=draw, foundation_moves=not no_foundation_moves, passes=passes)
+            rules = dict(draw=draw, foundation_moves=not no_foundation_moves, passes=passes,
+                         variant=variant)
         elif d.game == "acesup":
             rules = dict(strict=strict, discard_first=discard_first, best_score=not quiet)
         sol = solve(d, max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb,
@@ -186,7 +191,7 @@ cli.add_command(solve_cmd, "solve")
 
 
 @cli.command()
-@click.option("--game", type=click.Choice(["klondike", "clock"]), default="klondike",
+@click.option("--game", type=click.Choice(["klondike", "acesup", "clock"]), default="klondike",
               show_default=True)
 @click.option("--count", type=click.IntRange(0, None), default=1, show_default=True,
               help="How many deals to write.")
@@ -196,6 +201,7 @@ cli.add_command(solve_cmd, "solve")
               help="Keep only deals proved winnable, each with its verdict, solution "
                    "length, states searched and a 1-5 difficulty rating as comments.")
 @klondike_rules
+@acesup_rules
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
               show_default=True, help="The format to write the deals in.")
 @click.option("--pysol-range", default=None, metavar="A-B",
@@ -207,7 +213,8 @@ cli.add_command(solve_cmd, "solve")
                    "the one-line formats).")
 @click.pass_context
 def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: bool,
-             draw: int, passes: Optional[int], no_foundation_moves: bool, fmt: str,
+             draw: int, passes: Optional[int], no_foundation_moves: bool, variant: str,
+             strict: bool, discard_first: bool, fmt: str,
              pysol_range: Optional[str], out: str) -> None:
     """Write reproducible deals (the same seed gives the same deals everywhere)."""
     import os
@@ -216,8 +223,13 @@ def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: boo
     from .formats.generated import render
     from .formats.pysolfc import parse_range
     from .generate import generate as gen
-    rules = {} if game == "clock" else dict(draw=draw, passes=passes,
-                                             foundation_moves=not no_foundation_moves)
+    game_options(ctx, game)
+    rules: Dict[str, Any] = {}
+    if game == "klondike":
+        rules = dict(draw=draw, passes=passes, foundation_moves=not no_foundation_moves,
+                     variant=variant)
+    elif game == "acesup":
+        rules = dict(strict=strict, discard_first=discard_first, best_score=False)
     origin, prefix = "seed", game
     if pysol_range is not None:
         given = [p for p in ("count", "seed", "game")
@@ -270,7 +282,8 @@ def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: boo
 @click.pass_context
 def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],
           count: Optional[int], seed: int, draw: int, passes: Optional[int],
-          no_foundation_moves: bool, strict: bool, discard_first: bool, best_score: bool,
+          no_foundation_moves: bool, variant: str, strict: bool, discard_first: bool,
+          best_score: bool,
           timeout: Optional[float], max_states: Optional[int]) -> None:
     """Win rate over seeded deals (--game, --count), or in `batch` results files, with
     its 95 % Wilson interval.  Aces Up: the verdicts, and with --best-score the mean
@@ -310,7 +323,7 @@ def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],
                 if game == "klondike":
                     sol: Any = solve(klondike_deal(seed + i), draw=draw, passes=passes,
                                      foundation_moves=not no_foundation_moves,
-                                     timeout=timeout, max_states=max_states)
+                                     timeout=timeout, max_states=max_states, variant=variant)
                 else:
                     sol = solve(acesup_deal(seed + i), strict=strict,
                                 discard_first=discard_first, best_score=best_score,
@@ -329,8 +342,9 @@ def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],
         if show:
             click.echo("", err=True)
         if game == "klondike":
-            rules = "draw %d%s%s" % (draw, "" if passes is None else ", %d passes" % passes,
-                                     ", no foundation moves" if no_foundation_moves else "")
+            rules = "%sdraw %d%s%s" % ("danish, " if variant == "danish" else "", draw,
+                                       "" if passes is None else ", %d passes" % passes,
+                                       ", no foundation moves" if no_foundation_moves else "")
         else:
             rules = ", ".join(["strict" if strict else "any card to an empty pile"] +
                               (["discard first"] if discard_first else []))

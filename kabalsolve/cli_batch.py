@@ -211,7 +211,7 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
 @click.option("--dask", "use_dask", is_flag=True,
               help="Solve on a Dask cluster started here with --jobs workers.")
 def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
-          passes: Optional[int], no_foundation_moves: bool, strict: bool,
+          passes: Optional[int], no_foundation_moves: bool, variant: str, strict: bool,
           discard_first: bool, max_states: Optional[int],
           timeout: Optional[float], max_memory_mb: Optional[int], jobs: Optional[int],
           out: str, resume: bool, solutions: bool, chunksize: Optional[int],
@@ -235,7 +235,7 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
         raise fail("give --scheduler or --dask, not both")
     rules: Dict[str, Any] = dict(draw=draw, passes=passes,
                                  foundation_moves=not no_foundation_moves,
-                                 strict=strict, discard_first=discard_first,
+                                 variant=variant, strict=strict, discard_first=discard_first,
                                  max_states=max_states, timeout=timeout,
                                  max_memory_mb=max_memory_mb)
     with ExitStack() as stack:

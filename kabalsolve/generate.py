@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Iterator, List, Optional, Union
+from typing import Any, Callable, Dict, Iterator, List, Optional, Union
 
 from .cards import Card
 from .errors import OptionError
@@ -89,15 +89,17 @@ GAMES = ("klondike", "acesup", "clock")
 def generate(game: str = "klondike", seed: int = 0, count: int = 1, winnable: bool = False,
              **rules: Any) -> Iterator[Generated]:
     """Deals number seed, seed + 1, ... of ``game``.  With ``winnable``, each is solved
-    (``rules`` go to ``kabalsolve.solve``: draw, foundation_moves, passes, budgets) and
-    only deals proved won are kept, until ``count`` of them have been yielded; the same
-    arguments give the same deals on every machine."""
+    (``rules`` go to ``kabalsolve.solve``: draw, foundation_moves, passes, variant,
+    budgets) and only deals proved won are kept, until ``count`` of them have been
+    yielded; the same arguments give the same deals on every machine."""
     from .solver import solve
     if game not in GAMES:
         raise OptionError("unknown game %r (known: %s)" % (game, ", ".join(GAMES)))
     if count < 0:
         raise OptionError("count must not be negative")
-    make = {"klondike": klondike_deal, "acesup": acesup_deal, "clock": clock_deal}[game]
+    makers: Dict[str, Callable[[int], Union[klondike.Deal, clock.Deal, acesup.Deal]]] = {
+        "klondike": klondike_deal, "acesup": acesup_deal, "clock": clock_deal}
+    make = makers[game]
     n = 0
     s = seed
     while n < count:

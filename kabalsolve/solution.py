@@ -55,6 +55,8 @@ class Solution:
         d: Dict[str, Any] = {"game": self.game, "draw": self.rules.draw,
                              "foundation_moves": self.rules.foundation_moves,
                              "passes": self.rules.passes, "result": self.result}
+        if self.rules.danish:
+            d["variant"] = "danish"
         if self.stopped_by:
             d["stopped_by"] = self.stopped_by
         d["moves"] = [m.to_json() for m in self.moves]
@@ -70,7 +72,8 @@ class Solution:
         n = self.rules.passes
         passes = "" if n is None else ", %d pass%s" % (n, "" if n == 1 else "es")
         f2t = "" if self.rules.foundation_moves else ", no foundation moves"
-        head = "%s: klondike draw %d%s%s" % (self.result, self.rules.draw, passes, f2t)
+        game = "klondike (danish)" if self.rules.danish else "klondike"
+        head = "%s: %s draw %d%s%s" % (self.result, game, self.rules.draw, passes, f2t)
         if self.result == WON:
             head += ", %d moves, score %d (Vegas %d)" % (len(self.moves), self.score("standard"),
                                                        self.score("vegas"))
@@ -151,6 +154,7 @@ class AcesUpSolution:
     best: int
     score_proved: bool
     stopped_by: Optional[str] = None
+    score_searched: bool = True          # False: only the verdict was asked for
     game: str = "acesup"
 
     @property
@@ -184,7 +188,7 @@ class AcesUpSolution:
         head = "%s: acesup%s" % (self.result, " (%s)" % rules if rules else "")
         if self.result == WON:
             head += ", %d moves, score 48" % len(self.moves)
-        elif self.moves or self.score_proved:
+        elif self.score_searched and (self.moves or self.score_proved):
             head += ", best score %d of 48%s" % (
                 self.best, "" if self.score_proved else " found (not proved best)")
         if self.stopped_by:

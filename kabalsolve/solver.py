@@ -27,14 +27,21 @@ CoreColumns = List[Tuple[List[int], List[int]]]
 
 
 def klondike_core_args(pos: klondike.Position) -> Tuple[CoreColumns, List[int], List[int], int, int]:
-    """The core's view of a Python position: (columns, found, talon, wp, recycles)."""
+    """The core's view of a Python position: (columns, found, talon, wp, recycles).
+    (Danish positions also need ``group=klondike_core_group(pos)``.)"""
     columns = [(pos.piles[i][:pos.down[i]], pos.piles[i][pos.down[i]:]) for i in range(7)]
-    return columns, list(pos.foundations), pos.talon(), len(pos.waste), pos.recycles
+    return columns, list(pos.foundations), pos.talon(), pos.talon_pointer(), pos.recycles
+
+
+def klondike_core_group(pos: klondike.Position) -> int:
+    """Danish: the cards left of the current three (the core's gl); 0 in classic."""
+    return len(pos.waste) if pos.rules.danish else 0
 
 
 def klondike_rule_args(rules: klondike.Rules) -> Dict[str, Any]:
     max_rec = NOLIMIT if rules.passes is None else rules.passes - 1
-    return dict(draw=rules.draw, max_recycles=max_rec, foundation_moves=rules.foundation_moves)
+    return dict(draw=rules.draw, max_recycles=max_rec, foundation_moves=rules.foundation_moves,
+                danish=rules.danish)
 
 
 def decode_klondike_move(pos: klondike.Position, code: int) -> List[klondike.Move]:
@@ -46,7 +53,7 @@ def decode_klondike_move(pos: klondike.Position, code: int) -> List[klondike.Mov
         return [M("move", P[a], "F", pos.piles[a][-1])]
     if t in (_T["W2F"], _T["W2T"]):
         card = pos.talon()[a]
-        steps = pos.steps_to_talon_card(card)
+        steps = pos.steps_to_talon_card(card, turn=bool(code & _core.KLONDIKE_TURNED))
         return steps + [M("move", "W", "F" if t == _T["W2F"] else P[b], card)]
     if t == _T["T2T"]:
         pile = pos.piles[a]
@@ -79,7 +86,8 @@ def solve_klondike(deal: klondike.Deal, rules: klondike.Rules,
     pos = klondike.Position(deal, rules)
     columns, found, talon, wp, rec = klondike_core_args(pos)
     status, stop, codes, states, made, tbytes, secs = _core.klondike_solve(
-        columns, found, talon, wp, rec, max_states=max_states or 0,
+        columns, found, talon, wp, rec, group=klondike_core_group(pos),
+        max_states=max_states or 0,
         timeout=timeout or 0.0, max_table_mb=max_memory_mb or 8192,
         **klondike_rule_args(rules))
     moves: List[klondike.Move] = []
@@ -158,7 +166,7 @@ def solve_acesup(deal: acesup.Deal, rules: acesup.Rules, best_score: bool = True
     stats = Stats(states=states, moves_made=made, search_seconds=secs,
                   seconds=time.perf_counter() - t0, table_bytes=tbytes)
     return AcesUpSolution(status, rules, deal, moves, stats, pos.score,
-                          proved and (best_score or status == WON), stop)
+                          proved and (best_score or status == WON), stop, best_score)
 
 
 _SolveOpts = Any
@@ -194,7 +202,8 @@ def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, str],
     """Decide a deal of any game; see the package docstring.
 
     Klondike: ``draw`` (default 3), ``foundation_moves`` (default True), ``passes``
-    (default unlimited).  Aces Up: ``strict`` and ``discard_first`` (default False),
+    (default unlimited), ``variant`` ("classic", or "danish": the queue stock of seed
+    003, draw 3 only).  Aces Up: ``strict`` and ``discard_first`` (default False),
     ``best_score`` (default True: also prove the best score of a lost deal; False:
     the verdict only).  Clock has no options: it is played out.  Every game takes the
     budgets ``max_states``, ``timeout`` and ``max_memory_mb``; an option of another
@@ -203,11 +212,12 @@ def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, str],
     if isinstance(deal, str):
         from .dealfile import read_deal
         deal = read_deal(deal)
-    unknown = sorted(set(options) - {"strict", "discard_first", "best_score"})
+    unknown = sorted(set(options) - {"strict", "discard_first", "best_score", "variant"})
     if unknown:
         raise OptionError("unknown option %s" % ", ".join(repr(k) for k in unknown))
     klondike_given = [k for k, v in (("draw", draw), ("foundation_moves", foundation_moves),
-                                     ("passes", passes)) if v is not None]
+                                     ("passes", passes), ("variant", options.get("variant")))
+                      if v is not None]
     acesup_given = [k for k in ("strict", "discard_first", "best_score")
                     if options.get(k) is not None]
     game = getattr(deal, "game", None)
@@ -229,7 +239,7 @@ def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, str],
                             max_states, timeout, max_memory_mb)
     rules = klondike.Rules(draw=3 if draw is None else draw,
                            foundation_moves=True if foundation_moves is None else foundation_moves,
-                           passes=passes)
+                           passes=passes, variant=options.get("variant") or "classic")
     return solve_klondike(deal, rules, max_states, timeout, max_memory_mb)
 
 

@@ -56,11 +56,17 @@ def fits_on_pile(pos: Position, card: int, j: int) -> bool:
 def talon_targets(pos: Position) -> List[Tuple[int, List[str]]]:
     """(card, targets) for each talon card within reach: "F" if it fits its foundation,
     "Tj" for each column it fits."""
+    return [(card, targets) for card, _turn, targets in talon_route_targets(pos)]
+
+
+def talon_route_targets(pos: Position) -> List[Tuple[int, bool, List[str]]]:
+    """(card, turn, targets) for each talon route (``Position.talon_routes``): in the
+    danish variant a card may come twice, now and after turns, to different talons."""
     out = []
-    for card in pos.reachable_talon_cards():
+    for card, turn in pos.talon_routes():
         targets = ["F"] if pos.foundations[suit(card)] == rank(card) else []
         targets += [PILES[j] for j in range(7) if fits_on_pile(pos, card, j)]
-        out.append((card, targets))
+        out.append((card, turn, targets))
     return out
 
 
@@ -73,9 +79,9 @@ def macro_moves(pos: Position) -> List[List[Move]]:
     (tableau->F, tableau->tableau of any count, F->T).  ``pos`` is left unchanged.
     """
     out: List[List[Move]] = []
-    for card, targets in talon_targets(pos):
+    for card, turn, targets in talon_route_targets(pos):
         if targets:
-            steps = pos.steps_to_talon_card(card)
+            steps = pos.steps_to_talon_card(card, turn)
             out += [steps + [Move("move", "W", t, card)] for t in targets]
     for m in pos.legal_moves():
         if m.kind == "move" and m.src != "W":
@@ -86,7 +92,7 @@ def macro_moves(pos: Position) -> List[List[Move]]:
 def macro_keys(pos: Position) -> "Counter[Macro]":
     """The multiset of (src, dst, card, count) of ``macro_moves(pos)``, cheaply."""
     out: Counter = Counter()
-    for card, targets in talon_targets(pos):
+    for card, _turn, targets in talon_route_targets(pos):
         for t in targets:
             out[("W", t, card, 1)] += 1
     for m in pos.legal_moves():
@@ -130,6 +136,7 @@ def pop_n(pos: Position, n: int) -> None:
 def core_board(pos: Position) -> "_core.KlondikeBoard":
     columns, found, talon, wp, rec = solver.klondike_core_args(pos)
     return _core.KlondikeBoard(columns, found, talon, wp, rec,
+                               group=solver.klondike_core_group(pos),
                                **solver.klondike_rule_args(pos.rules))
 
 
@@ -137,7 +144,8 @@ def core_solve(pos: Position, max_states: int = 0, timeout: float = 0.0):
     """(status, stop, codes, states, made, table_bytes, secs) of the core on ``pos``."""
     columns, found, talon, wp, rec = solver.klondike_core_args(pos)
     return _core.klondike_solve(columns, found, talon, wp, rec, max_states=max_states,
-                                timeout=timeout, **solver.klondike_rule_args(pos.rules))
+                                timeout=timeout, group=solver.klondike_core_group(pos),
+                                **solver.klondike_rule_args(pos.rules))
 
 
 def core_verdict(pos: Position, max_states: int = 0) -> str:
@@ -158,12 +166,14 @@ def python_snapshot(pos: Position):
     cols = [(list(pos.piles[i][:pos.down[i]]), list(pos.piles[i][pos.down[i]:]))
             for i in range(7)]
     rec = pos.recycles if pos.rules.passes is not None else 0
-    return (list(pos.foundations), cols, pos.talon(), len(pos.waste), rec)
+    return (list(pos.foundations), cols, pos.talon(), pos.talon_pointer(), rec,
+            solver.klondike_core_group(pos))
 
 
 def core_snapshot(board) -> tuple:
     found, cols, talon, wp, rec = board.snapshot()
-    return (list(found), [(list(d), list(u)) for d, u in cols], list(talon), wp, rec)
+    return (list(found), [(list(d), list(u)) for d, u in cols], list(talon), wp, rec,
+            board.group())
 
 
 def deal_needing_states(min_states: int = 5000, draw: int = 1):
@@ -196,13 +206,15 @@ def make_position(columns: Sequence[Tuple[Sequence[int], Sequence[int]]],
     """A reference position from explicit parts (columns as (face-down, face-up)).
 
     With ``check``, the 52 cards must be accounted for exactly once and every face-up
-    run must be built down in alternating colours."""
+    run must be built down in alternating colours.  The dealt stock order (the danish
+    circle, its seam after the last card) is stock then waste."""
     pos = Position(klondike.Deal.from_deck(list(range(52))), rules)
     cols = list(columns) + [((), ())] * (7 - len(columns))
     pos.piles = [list(d) + list(u) for d, u in cols]
     pos.down = [len(d) for d, _ in cols]
     pos.stock = list(stock)
     pos.waste = list(waste)
+    pos.stock_order = {c: i for i, c in enumerate(pos.stock + pos.waste)}
     pos.foundations = list(foundations)
     pos.recycles = recycles
     if check:
@@ -314,9 +326,18 @@ def random_endgame(rng: random.Random, in_play: int, rules: Rules,
             talon += rest
         if len(talon) > 24:
             continue
-        wp = rng.randint(0, len(talon))
         rng.shuffle(cols)
         columns = [(tuple(d), tuple(u)) for d, u in cols]
+        if rules.danish:
+            # the current three (or what is left of them), and the seam anywhere
+            wp = rng.randint(0, min(3, len(talon)))
+            pos = make_position(columns, found, waste=talon[:wp], stock=talon[wp:],
+                                rules=rules)
+            ring = pos.stock + pos.waste
+            cut = rng.randint(0, len(ring))
+            pos.stock_order = {c: i for i, c in enumerate(ring[cut:] + ring[:cut])}
+            return pos
+        wp = rng.randint(0, len(talon))
         return make_position(columns, found, waste=talon[:wp], stock=talon[wp:],
                              rules=rules)
 

@@ -40,7 +40,8 @@ def test_in_process_records_match_solve():
         sol = kabalsolve.solve(deal, draw=3)
         assert (r.id, r.game, r.result, r.moves, r.states) == (
             deal_id, "klondike", sol.result, len(sol.moves), sol.stats.states)
-        assert r.rules == {"draw": 3, "foundation_moves": True, "passes": None}
+        assert r.rules == {"draw": 3, "foundation_moves": True, "passes": None,
+                           "variant": "classic"}
         assert r.solution is None
 
 

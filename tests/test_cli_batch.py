@@ -42,7 +42,8 @@ def test_one_line_per_deal(jobs1):
     for r in recs[:5]:
         sol = kabalsolve.solve(klondike_deal(int(r["id"][5:])), draw=3)
         assert r["game"] == "klondike" and r["result"] == sol.result
-        assert r["rules"] == {"draw": 3, "foundation_moves": True, "passes": None}
+        assert r["rules"] == {"draw": 3, "foundation_moves": True, "passes": None,
+                              "variant": "classic"}
         assert (r["moves"], r["states"]) == (len(sol.moves), sol.stats.states)
         assert r["seconds"] > 0 and "solution" not in r
 
@@ -61,7 +62,8 @@ def test_stats_of_a_results_file(jobs1, capsys):
     code, out, err = call(["stats", str(jobs1)], capsys)
     assert code == 0 and err == ""
     assert out.splitlines()[0] == ("klondike (draw 3, foundation_moves yes, passes "
-                                   "unlimited): 29 deals: 26 won, 3 lost, 0 unknown")
+                                   "unlimited, variant classic): 29 deals: 26 won, 3 lost, "
+                                   "0 unknown")
     assert "won 89.6552 % of decided (95 % interval [" in out
     assert "time (ms): mean" in out and "states: mean" in out and "p99" in out
 
@@ -87,8 +89,8 @@ def test_resume_keeps_to_the_rules_of_the_file(jobs1, tmp_path, capsys):
                          "--resume"], capsys)
     assert code == 2
     assert err == ("kabalsolve: error: %s holds klondike lines solved under other rules "
-                   "(draw 3, foundation_moves yes, passes unlimited), not draw 1, "
-                   "foundation_moves yes, passes unlimited: give those rules, or another "
+                   "(draw 3, foundation_moves yes, passes unlimited, variant classic), not draw 1, "
+                   "foundation_moves yes, passes unlimited, variant classic: give those rules, or another "
                    "--out\n" % out)
     assert len(lines_of(out)) == 3        # nothing written under the other rules
 

@@ -208,9 +208,12 @@ def differential_walk(pos, choose, steps, check_pruned=True):
         ms = decode(pos, code)
         assert macro_key(ms[-1]) == core_move_key(pos, code)
         if (code & 15) in TALON_TYPES:
-            assert ms[:-1] == pos.steps_to_talon_card(ms[-1].card)
-            # the recycles the code carries are those the turns make
-            assert _core.decode_move(code)[3] == sum(m.kind == "recycle" for m in ms)
+            turn = bool(code & _core.KLONDIKE_TURNED)
+            assert ms[:-1] == pos.steps_to_talon_card(ms[-1].card, turn)
+            # the recycles (danish: passes ended) the code carries are those the turns make
+            p = pos.copy()
+            push_all(p, ms[:-1])
+            assert _core.decode_move(code)[3] == p.recycles - pos.recycles
         push_all(pos, ms)
         board.push(code)
         history.append(len(ms))

@@ -17,8 +17,24 @@ EXPECTED = {
 }
 
 
+# Aces Up examples: file -> {strict: (verdict, best score)}
+ACESUP = {
+    "won-acesup.txt": {False: ("won", 48), True: ("lost", 36)},
+    "lost-acesup.txt": {False: ("lost", 31), True: ("lost", 31)},
+}
+
+
 def test_every_example_is_listed():
-    assert sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".txt")) == sorted(EXPECTED)
+    assert sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".txt")) == sorted(
+        list(EXPECTED) + list(ACESUP))
+
+
+@pytest.mark.parametrize("name", sorted(ACESUP))
+def test_acesup_example_verdicts(name):
+    deal = kabalsolve.read_deal(os.path.join(EXAMPLES, name))
+    for strict, (want, best) in ACESUP[name].items():
+        sol = kabalsolve.solve(deal, strict=strict)
+        assert (sol.result, sol.score(), sol.score_proved) == (want, best, True)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

@@ -40,7 +40,7 @@ def test_klondike_stats_match_single_solves():
 
 
 def test_bad_options():
-    r = run("--game", "acesup", "--count", "3")
+    r = run("--game", "freecell", "--count", "3")
     assert r.returncode == 2 and r.stderr.count("\n") == 1
     r = run("--game", "clock")
     assert r.returncode == 2 and "count" in r.stderr

@@ -7,6 +7,23 @@ shown to anyone.  It never imports the core.
 Moves are atomic, as in the solution JSON of FORMATS.md: ``draw``, ``recycle`` and
 ``move`` (from ``W``/``T1``..``T7``/``F`` to ``T1``..``T7``/``F``).  Turning up a
 face-down tableau card is automatic and is not a move.
+
+Two stock variants (``Rules.variant``):
+
+classic
+    The waste grows; when the stock is empty it is turned over (a recycle).
+danish
+    Seed 003 (7-kabale), always draw 3.  The stock is a queue and the waste holds only
+    the current three: a ``draw`` first puts the cards left of the current three under
+    the stock, in the order they were turned (the packet is turned face down, so the
+    first turned comes first again), then turns the next three (fewer if fewer are
+    left); the third turned is on top.  There is no recycle: the talon keeps its dealt
+    order as a circle from which cards only leave.  A draw is legal while the stock is
+    not empty.  Passes: a pass ends with the turn that shows the last card, in dealt
+    order, still in the talon (the "seam" of the circle); ``recycles`` counts the passes
+    so ended, and with ``passes=N`` no turn is allowed once N passes have ended.  The
+    first pass is the 8 turns of the dealt stock (24 = 8 x 3, and cards only leave the
+    three already turned), so ``passes=1`` means every card is seen exactly once.
 """
 from __future__ import annotations
 
@@ -23,6 +40,8 @@ TABLEAU_SIZE = 28
 STOCK_SIZE = 24
 PILES = tuple("T%d" % i for i in range(1, COLUMNS + 1))
 MAX_DRAW = 24
+VARIANTS = ("classic", "danish")
+DANISH_DRAW = 3
 
 
 def iter_deck_rows() -> Iterator[Tuple[int, int]]:
@@ -39,11 +58,14 @@ class Rules:
 
     draw: cards turned per stock turn (1..24).  foundation_moves: whether a card may
     come back from a foundation to the tableau.  passes: how many passes through the
-    stock are allowed (None = unlimited; N passes = N - 1 recycles).
+    stock are allowed (None = unlimited; N passes = N - 1 recycles).  variant:
+    "classic", or "danish" (the queue stock of seed 003, draw 3 only; see the module
+    docstring for its turns and passes).
     """
     draw: int = 3
     foundation_moves: bool = True
     passes: Optional[int] = None
+    variant: str = "classic"
 
     def __post_init__(self) -> None:
         if not isinstance(self.draw, int) or not 1 <= self.draw <= MAX_DRAW:
@@ -53,6 +75,16 @@ class Rules:
                                         or not 1 <= self.passes <= 255):
             raise OptionError("passes must be a whole number from 1 to 255, not %r"
                               % (self.passes,))
+        if self.variant not in VARIANTS:
+            raise OptionError("unknown Klondike variant %r (known: %s)"
+                              % (self.variant, ", ".join(VARIANTS)))
+        if self.variant == "danish" and self.draw != DANISH_DRAW:
+            raise OptionError("the danish variant turns %d cards at a time, not %d"
+                              % (DANISH_DRAW, self.draw))
+
+    @property
+    def danish(self) -> bool:
+        return self.variant == "danish"
 
 
 @dataclass(frozen=True)
@@ -168,14 +200,18 @@ class _Undo:
     move: Move
     revealed: bool = False
     waste_len: int = 0
+    # danish draw: the stock, waste and recycles before it
+    talon: Optional[Tuple[List[Card], List[Card], int]] = None
 
 
 class Position:
     """A mutable Klondike position with push/pop.
 
     ``piles[i]`` lists pile T(i+1) bottom -> top; its first ``down[i]`` cards are
-    face down.  ``stock`` is in turning order; ``waste`` is bottom -> top.
-    ``foundations[s]`` is how many cards of suit ``s`` are up.
+    face down.  ``stock`` is in turning order; ``waste`` is bottom -> top (danish: the
+    current three, or what is left of them).  ``foundations[s]`` is how many cards of
+    suit ``s`` are up.  ``stock_order`` gives each talon card's place in the dealt
+    stock: the danish variant needs it to find the seam of its circle.
     """
 
     def __init__(self, deal: Deal, rules: Rules = Rules()) -> None:
@@ -186,6 +222,7 @@ class Position:
         self.waste: List[Card] = []
         self.foundations: List[int] = [0, 0, 0, 0]
         self.recycles = 0
+        self.stock_order: Dict[Card, int] = {c: i for i, c in enumerate(deal.stock)}
         self._history: List[_Undo] = []
 
     # -- queries ---------------------------------------------------------------
@@ -198,6 +235,7 @@ class Position:
         p.waste = list(self.waste)
         p.foundations = list(self.foundations)
         p.recycles = self.recycles
+        p.stock_order = self.stock_order
         p._history = list(self._history)
         return p
 
@@ -208,13 +246,30 @@ class Position:
         return sum(self.foundations)
 
     def talon(self) -> List[Card]:
-        """Waste (bottom -> top) then stock (turning order): the order the core keeps."""
+        """The talon in the order the core keeps: classic, waste (bottom -> top) then
+        stock (turning order); danish, the circle in dealt order from its seam."""
+        if self.rules.danish:
+            return sorted(self.waste + self.stock, key=self.stock_order.__getitem__)
         return self.waste + self.stock
 
+    def talon_pointer(self) -> int:
+        """The core's talon pointer: classic, the waste size; danish, the index in
+        ``talon()`` of the next card to turn (0 for an empty talon)."""
+        if not self.rules.danish:
+            return len(self.waste)
+        ring = self.stock + self.waste   # a rotation of talon(), starting at that card
+        return self.talon().index(ring[0]) if ring else 0
+
     def can_recycle(self) -> bool:
-        if self.stock or not self.waste:
+        if self.rules.danish or self.stock or not self.waste:
             return False
         return self.rules.passes is None or self.recycles < self.rules.passes - 1
+
+    def can_draw(self) -> bool:
+        if not self.stock:
+            return False
+        return (not self.rules.danish or self.rules.passes is None
+                or self.recycles < self.rules.passes)
 
     def _fits_on_pile(self, card: Card, i: int) -> bool:
         pile = self.piles[i]
@@ -229,7 +284,7 @@ class Position:
     def legal_moves(self) -> List[Move]:
         """Every legal atomic move, in a fixed order."""
         out: List[Move] = []
-        if self.stock:
+        if self.can_draw():
             out.append(Move.draw())
         elif self.can_recycle():
             out.append(Move.recycle())
@@ -266,8 +321,12 @@ class Position:
         if move.kind == "draw":
             if not self.stock:
                 raise MoveError("cannot draw: the stock is empty")
+            if not self.can_draw():
+                raise MoveError("cannot draw: no passes left")
             return
         if move.kind == "recycle":
+            if self.rules.danish:
+                raise MoveError("the danish variant has no recycle")
             if self.stock:
                 raise MoveError("cannot recycle: the stock is not empty")
             if not self.waste:
@@ -310,7 +369,15 @@ class Position:
         """Play ``move`` (checked: an illegal move raises MoveError and changes nothing)."""
         self._check(move)
         undo = _Undo(move)
-        if move.kind == "draw":
+        if move.kind == "draw" and self.rules.danish:
+            undo.talon = (list(self.stock), list(self.waste), self.recycles)
+            last = max(self.stock + self.waste, key=self.stock_order.__getitem__)
+            queue = self.stock + self.waste          # the leftovers go under the stock
+            k = min(DANISH_DRAW, len(queue))
+            self.waste, self.stock = queue[:k], queue[k:]
+            if last in self.waste:
+                self.recycles += 1                   # this turn ends a pass
+        elif move.kind == "draw":
             k = min(self.rules.draw, len(self.stock))
             undo.waste_len = k
             self.waste.extend(self.stock[:k])
@@ -345,7 +412,10 @@ class Position:
         """Take back the last move pushed, and return it."""
         undo = self._history.pop()
         move = undo.move
-        if move.kind == "draw":
+        if undo.talon is not None:
+            stock, waste, self.recycles = undo.talon
+            self.stock, self.waste = list(stock), list(waste)
+        elif move.kind == "draw":
             k = undo.waste_len
             self.stock[:0] = self.waste[len(self.waste) - k:]
             del self.waste[len(self.waste) - k:]
@@ -378,24 +448,65 @@ class Position:
         return [u.move for u in self._history]
 
     # -- talon macro moves (the core's "play the talon card reachable by k turns") --
-    def steps_to_talon_card(self, card: Card) -> List[Move]:
+    def steps_to_talon_card(self, card: Card, turn: bool = False) -> List[Move]:
         """The draws and recycles that bring ``card`` to the top of the waste, taking the
-        first time it shows (fewest turns).  Raises MoveError if it never shows."""
+        first time it shows (fewest turns).  Raises MoveError if it never shows.
+
+        danish: with ``turn`` at least one draw is made (the card shows again at the top
+        of a new three, with other cards under it than now); without, ``card`` must be
+        on top of the waste already."""
         p = self.copy()
         steps: List[Move] = []
-        for _ in range(2 * (len(p.stock) + len(p.waste)) + 4):
+        if self.rules.danish and not turn:
             if p.waste and p.waste[-1] == card:
                 return steps
+            raise MoveError("%s is not on top of the waste" % card_str(card))
+        for _ in range(2 * (len(p.stock) + len(p.waste)) + 4):
+            if p.waste and p.waste[-1] == card and (steps or not turn):
+                return steps
             m = Move.draw() if p.stock else Move.recycle()
-            if m.kind == "recycle" and not p.can_recycle():
+            if (m.kind == "recycle" and not p.can_recycle()) or (
+                    m.kind == "draw" and not p.can_draw()):
                 break
             p.push(m)
             steps.append(m)
         raise MoveError("%s cannot be reached in the stock" % card_str(card))
 
+    def talon_routes(self) -> List[Tuple[Card, bool]]:
+        """The talon macro moves' routes: (card, turn) for each way to bring a card to
+        the top of the waste that leads somewhere different.  Classic: every reachable
+        card once, ``turn`` False (the waste after playing it is the same whichever way
+        it came).  Danish: the top of the current three with no turn, and each card
+        that shows on top of a new three after some turns, first time only (every such
+        route leaves the same talon; later ones only use more passes)."""
+        if not self.rules.danish:
+            return [(c, False) for c in self.reachable_talon_cards()]
+        out: List[Tuple[Card, bool]] = []
+        if self.waste:
+            out.append((self.waste[-1], False))
+        p = self.copy()
+        seen = set()
+        visited = set()
+        while p.can_draw():
+            p.push(Move.draw())
+            st = (tuple(p.stock), tuple(p.waste))
+            if st in visited:
+                break
+            visited.add(st)
+            if p.waste[-1] not in seen:
+                seen.add(p.waste[-1])
+                out.append((p.waste[-1], True))
+        return out
+
     def reachable_talon_cards(self) -> List[Card]:
         """Talon cards that some number of turns (and allowed recycles) brings to the top
         of the waste, in the order they first show."""
+        if self.rules.danish:
+            out: List[Card] = []
+            for c, _turn in self.talon_routes():
+                if c not in out:
+                    out.append(c)
+            return out
         p = self.copy()
         limited = self.rules.passes is not None
         seen: List[Card] = []
@@ -420,6 +531,13 @@ class Position:
     def describe(self, move: Move) -> str:
         """Plain words for ``move`` played from this position, e.g.
         ``move 9♥ from T3 onto 10♠ in T5 (turns up Q♦ in T3)``."""
+        if move.kind == "draw" and self.rules.danish and self.stock:
+            queue = self.stock + self.waste
+            k = min(DANISH_DRAW, len(queue))
+            under = ("put the %d card%s left under the stock, then " % (
+                len(self.waste), "s" if len(self.waste) > 1 else "")) if self.waste else ""
+            return "%sturn %d cards from the stock (%s on top)" % (
+                under, k, card_symbol(queue[k - 1]))
         if move.kind == "draw":
             k = min(self.rules.draw, len(self.stock))
             shown = self.stock[k - 1] if k else None
