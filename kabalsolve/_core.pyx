@@ -23,6 +23,7 @@ include "_table.pxi"
 include "_search.pxi"
 include "_klondike.pxi"
 include "_clock.pxi"
+include "_hint.pxi"
 
 STATUS_NAMES = ("won", "lost", "unknown")
 STOP_NAMES = (None, "max_states", "timeout", "memory", "interrupt")
@@ -30,6 +31,8 @@ STOP_NAMES = (None, "max_states", "timeout", "memory", "interrupt")
 # Move type numbers, as packed in the Klondike move codes (see _klondike.pxi).
 KLONDIKE_MOVE_TYPES = {"T2F": KL_T2F, "W2F": KL_W2F, "W2T": KL_W2T, "T2T": KL_T2T,
                        "F2T": KL_F2T, "SWAPF": KL_SWAPF}
+# The atomic steps of KlondikeSolver.decide that are not move codes (_hint.pxi).
+KLONDIKE_STEPS = {"draw": STEP_DRAW, "recycle": STEP_RECYCLE}
 
 
 cdef GameOps KLONDIKE_OPS
