@@ -259,7 +259,7 @@ class Position:
         the position is lost).  Asks the solver (kabalsolve.hint); this module itself
         stays free of the core.  ``budget``: max_states, timeout (moves left undecided
         by a budget are not listed)."""
-        from ..hint import hint
+        from ..hints import hint
         return [h.move for h in hint(self, **budget).moves if h.result == "won"]
 
     def is_won(self) -> bool:
