@@ -197,3 +197,34 @@ def test_ambiguous_foundation_move_needs_its_card():
     m = pos.parse_move("9C F T1")
     assert m.card == kabalsolve.parse_card("9C")
     assert pos.move_text(m) == "9C F T1"
+
+
+# -- the command line ------------------------------------------------------------------------
+def test_solve_command_takes_positions_and_their_rules(tmp_path):
+    from click.testing import CliRunner
+    from kabalsolve.cli import cli
+    text = (DATA / "position_draw1.txt").read_text()
+    f = tmp_path / "p.txt"
+    f.write_text(text)
+    run = CliRunner().invoke
+    r = run(cli, [str(f), "-q"])
+    assert r.exit_code == 0 and r.output.startswith("won: klondike draw 1, ")
+    assert run(cli, [str(f), "-q", "--draw", "1"]).exit_code == 0
+    r = run(cli, [str(f), "-q", "--draw", "3"])
+    assert r.exit_code == 2
+    assert r.output.strip() == ("kabalsolve: error: the position file says draw: 1, and "
+                                "--draw says otherwise")
+    # rules the file does not state come from the options
+    g = tmp_path / "q.txt"
+    g.write_text(text.replace("draw: 1\n", ""))
+    r = run(cli, [str(g), "-q", "--draw", "1", "--passes", "2"])
+    assert r.output.startswith("won: klondike draw 1, 2 passes, "), r.output
+    r = run(cli, [str(g), "-q", "--vegas"])
+    assert r.output.startswith("won: klondike draw 3, 3 passes") or \
+        r.output.startswith("lost: klondike draw 3, 3 passes"), r.output
+    r = run(cli, ["-", "-q"], input=text)
+    assert r.exit_code == 0 and r.output.startswith("won: klondike draw 1, ")
+    r = run(cli, [str(BAD / "bad_run.txt")])
+    assert r.exit_code == 2
+    assert r.output.startswith("kabalsolve: error: %s, line 8: T4: 6H cannot lie on 8H"
+                               % (BAD / "bad_run.txt"))
