@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from .errors import MoveError
 from .games.klondike import Move, Position
@@ -91,6 +91,31 @@ class Hint:
         return "\n".join(self.lines())
 
 
+#: Short searches tried before the full one, as the solver's kl_decide does: (moves of
+#: each bucket in reverse order, states).  A win is often found at once in one order
+#: and only after millions of states in the other; a short search that ends "lost" is
+#: a proof like any other and its positions are kept, one that runs out is thrown away.
+QUICK = ((False, 3000), (True, 3000))
+
+
+def _decide(search: PositionSearch, move: Move, max_states: Optional[int],
+            timeout: Optional[float]) -> Tuple[str, List[Move]]:
+    t0 = time.perf_counter()
+    for flip, budget in QUICK:
+        if max_states is not None and max_states <= budget:
+            break
+        result, _stop, win = search.decide_after(move, max_states=budget, timeout=timeout,
+                                                 flip=flip)
+        if result != UNKNOWN:
+            return result, win
+    if timeout is not None:
+        timeout -= time.perf_counter() - t0
+        if timeout <= 0:
+            return UNKNOWN, []
+    result, _stop, win = search.decide_after(move, max_states=max_states, timeout=timeout)
+    return result, win
+
+
 def hint(position: Position, max_states: Optional[int] = None,
          timeout: Optional[float] = None, max_memory_mb: Optional[int] = None) -> Hint:
     """Decide every legal move of a Klondike ``position`` (see the module docstring).
@@ -121,7 +146,7 @@ def hint(position: Position, max_states: Optional[int] = None,
         if left is not None and left <= 0:
             out.append(verdict(m, UNKNOWN))
             continue
-        result, _stop, win = search.decide_after(m, max_states=max_states, timeout=left)
+        result, win = _decide(search, m, max_states, left)
         out.append(verdict(m, result, len(win) if result == WON else None))
     states += search.states
     order = {WON: 0, UNKNOWN: 1, LOST: 2}
