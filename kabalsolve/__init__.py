@@ -15,15 +15,17 @@ searched) or "unknown" (a budget ran out first).
 from ._version import __version__
 from .batch import BatchResult, solve_many
 from .cards import Card, card_str, parse_card
-from .dealfile import read_deal, read_text
+from .dealfile import read_deal, read_position, read_text
 from .errors import DealError, KabalError, MoveError, OptionError
 from .games.klondike import Deal, Move, Position, Rules
 from .generate import Generated, generate
 from .generate import klondike_deal as deal_from_seed
+from .hints import Hint, MoveVerdict, hint
 from .solution import Solution, Stats
 from .solver import is_winnable, solve
 
 __all__ = ["__version__", "Card", "card_str", "parse_card", "read_deal", "read_text",
            "DealError", "KabalError", "MoveError", "OptionError", "Deal", "Move",
            "Position", "Rules", "deal_from_seed", "Generated", "generate", "Solution",
-           "Stats", "is_winnable", "solve", "solve_many", "BatchResult"]
+           "Stats", "is_winnable", "solve", "solve_many", "BatchResult", "read_position",
+           "hint", "Hint", "MoveVerdict"]

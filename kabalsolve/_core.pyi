@@ -50,6 +50,29 @@ class KlondikeBoard:
     ) -> Tuple[List[int], List[Tuple[List[int], List[int]]], List[int], int, int]: ...
     def group(self) -> int: ...
 
+KLONDIKE_STEPS: Dict[str, int]
+
+class KlondikeSolver:
+    def __init__(
+        self,
+        columns: Sequence[Column],
+        found: Sequence[int],
+        talon: Sequence[int],
+        wp: int = ...,
+        recycles: int = ...,
+        draw: int = ...,
+        max_recycles: int = ...,
+        foundation_moves: bool = ...,
+        max_table_mb: int = ...,
+        danish: bool = ...,
+    ) -> None: ...
+    @property
+    def lost_count(self) -> int: ...
+    def decide(
+        self, steps: Sequence[int], max_states: int = ..., timeout: float = ...,
+        flip: bool = ...,
+    ) -> Tuple[str, Optional[str], List[int], int]: ...
+
 def shuffled_deck(seed: int) -> List[int]: ...
 def clock_play(deck: Sequence[int]) -> List[int]: ...
 def clock_stats(first_seed: int, count: int) -> Tuple[int, int]: ...

@@ -24,6 +24,7 @@ include "_search.pxi"
 include "_klondike.pxi"
 include "_clock.pxi"
 include "_acesup.pxi"
+include "_hint.pxi"
 
 STATUS_NAMES = ("won", "lost", "unknown")
 STOP_NAMES = (None, "max_states", "timeout", "memory", "interrupt")
@@ -33,6 +34,8 @@ KLONDIKE_MOVE_TYPES = {"T2F": KL_T2F, "W2F": KL_W2F, "W2T": KL_W2T, "T2T": KL_T2
                        "F2T": KL_F2T, "SWAPF": KL_SWAPF}
 # Danish talon moves with this bit set turn first (_klondike.pxi).
 KLONDIKE_TURNED = KL_TURNED
+# The atomic steps of KlondikeSolver.decide that are not move codes (_hint.pxi).
+KLONDIKE_STEPS = {"draw": STEP_DRAW, "recycle": STEP_RECYCLE}
 
 
 cdef GameOps KLONDIKE_OPS

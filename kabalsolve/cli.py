@@ -20,9 +20,9 @@ from .formats import FORMATS
 from .formats.pysolfc import MAX_GAME
 from .games.acesup import Deal as AcesUpDeal
 from .games.clock import Deal as ClockDeal
-from .games.klondike import Deal
+from .games.klondike import Deal, Position
 from .solution import Solution
-from .solver import solve
+from .solver import solve, solve_position
 from .stats import wilson
 
 #: exit status by outcome
@@ -146,7 +146,7 @@ def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Option
     moves_line: Optional[str] = None
     try:
         if pysol_game is not None:
-            d: Union[Deal, ClockDeal, AcesUpDeal] = pysolfc.deal(pysol_game)
+            d: Union[Deal, ClockDeal, AcesUpDeal, Position] = pysolfc.deal(pysol_game)
         elif deal == "-":
             d = read_bytes(sys.stdin.buffer.read(), "<stdin>", fmt_)
         else:
@@ -154,14 +154,23 @@ def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Option
         if notation == "shootme" and not isinstance(d, Deal):
             raise fail("--notation shootme is Klondike notation; this is a %s deal" % d.game)
         game_options(ctx, d.game)
-        rules: Dict[str, Any] = {}
-        if d.game == "klondike":
-            rules = dict(draw=draw, foundation_moves=not no_foundation_moves, passes=passes,
-                         variant=variant)
-        elif d.game == "acesup":
-            rules = dict(strict=strict, discard_first=discard_first, best_score=not quiet)
-        sol = solve(d, max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb,
-                    **rules)
+        if isinstance(d, Position):
+            if variant != "classic":
+                raise fail("--variant %s applies to deals; position files are classic "
+                           "Klondike" % variant)
+            from .cli_positions import with_rules
+            sol: Any = solve_position(with_rules(d, draw, passes, not no_foundation_moves),
+                                      max_states=max_states, timeout=timeout,
+                                      max_memory_mb=max_memory_mb)
+        else:
+            rules: Dict[str, Any] = {}
+            if d.game == "klondike":
+                rules = dict(draw=draw, foundation_moves=not no_foundation_moves,
+                             passes=passes, variant=variant)
+            elif d.game == "acesup":
+                rules = dict(strict=strict, discard_first=discard_first, best_score=not quiet)
+            sol = solve(d, max_states=max_states, timeout=timeout,
+                        max_memory_mb=max_memory_mb, **rules)
         if isinstance(sol, Solution):
             if pysol_game is not None:
                 sol = pysolfc.as_pysolfc(sol)
@@ -364,6 +373,8 @@ def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],
 from .cli_batch import batch  # noqa: E402  (it uses the helpers above)
 
 cli.add_command(batch)
+
+from . import cli_positions  # noqa: E402,F401  (registers hint and show on cli)
 
 
 def main(argv: Optional[List[str]] = None) -> None:

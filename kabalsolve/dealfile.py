@@ -15,12 +15,15 @@ from .errors import DealError
 if TYPE_CHECKING:
     from .games.acesup import Deal as AcesUpDeal
     from .games.clock import Deal as ClockDeal
-    from .games.klondike import Deal
+    from .games.klondike import Deal, Position
 
-    AnyDeal = Union[Deal, ClockDeal, AcesUpDeal]
+    AnyDeal = Union[Deal, ClockDeal, AcesUpDeal, Position]
 
 GAMES = ("klondike", "acesup", "clock")
 KLONDIKE_KEYS = ("game", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "stock", "deck")
+#: keys that make a Klondike file a position (README, "Position files")
+KLONDIKE_RULE_KEYS = ("draw", "passes", "foundation-moves")
+KLONDIKE_POSITION_KEYS = ("waste", "foundations", "passes-used") + KLONDIKE_RULE_KEYS
 
 
 @dataclass
@@ -127,12 +130,17 @@ def _read_deck_game(game: str, fields: List[Field], by_key: Dict[str, Field],
 
 
 def _read_klondike(fields: List[Field], by_key: Dict[str, Field],
-                   source: Optional[str]) -> "Deal":
+                   source: Optional[str]) -> "Union[Deal, Position]":
     from .games.klondike import COLUMNS, STOCK_SIZE, Deal
     for f in fields:
-        if f.key not in KLONDIKE_KEYS:
-            raise DealError("unknown key %r in a Klondike deal (known: game, T1..T7, stock, deck)"
-                            % f.key, f.line, None, source)
+        if f.key not in KLONDIKE_KEYS + KLONDIKE_POSITION_KEYS:
+            raise DealError("unknown key %r in a Klondike deal (known: game, T1..T7, stock, "
+                            "deck; in a position also waste, foundations, passes-used, draw, "
+                            "passes, foundation-moves)" % f.key, f.line, None, source)
+    if any(f.key in KLONDIKE_POSITION_KEYS or (f.key.startswith("t") and "|" in f.value)
+           for f in fields):
+        from .positionfile import read_klondike_position
+        return read_klondike_position(fields, by_key, source)
     cards_at: List[Tuple[Card, Field]] = []
     if "deck" in by_key:
         deck_f = by_key["deck"]
@@ -169,6 +177,18 @@ def _read_klondike(fields: List[Field], by_key: Dict[str, Field],
         raise DealError("the stock must hold %d cards, not %d" % (STOCK_SIZE, len(stock)),
                         sf.line, None, source)
     return Deal(tuple(piles), tuple(stock))
+
+
+def read_position(text_or_path: Union[str, "os.PathLike[str]"]) -> "Position":
+    """Read a Klondike position (a deal file gives the position before any move, at the
+    default rules); the same text-or-path rule as ``read_deal``."""
+    from .games.klondike import Deal, Position
+    d = read_deal(text_or_path)
+    if isinstance(d, Deal):
+        return Position(d)
+    if not isinstance(d, Position):
+        raise DealError("positions are only supported for Klondike, not %s" % d.game)
+    return d
 
 
 def read_deal(text_or_path: Union[str, "os.PathLike[str]"],

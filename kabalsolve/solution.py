@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Union
 
 from .cards import card_str
 
@@ -35,7 +35,7 @@ class Solution:
     game: str
     result: str
     rules: klondike.Rules
-    deal: klondike.Deal
+    deal: Union[klondike.Deal, klondike.Position]  # or the position the moves start from
     moves: List[klondike.Move]
     stats: Stats
     stopped_by: Optional[str] = None
@@ -88,7 +88,7 @@ class Solution:
 
     def move_lines(self) -> List[str]:
         """The moves in plain words, numbered, as a person replays them at a table."""
-        pos = klondike.Position(self.deal, self.rules)
+        pos = klondike.start_position(self.deal, self.rules)
         lines = []
         width = len(str(len(self.moves)))
         for n, m in enumerate(self.moves, 1):

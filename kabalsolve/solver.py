@@ -30,7 +30,9 @@ def klondike_core_args(pos: klondike.Position) -> Tuple[CoreColumns, List[int], 
     """The core's view of a Python position: (columns, found, talon, wp, recycles).
     (Danish positions also need ``group=klondike_core_group(pos)``.)"""
     columns = [(pos.piles[i][:pos.down[i]], pos.piles[i][pos.down[i]:]) for i in range(7)]
-    return columns, list(pos.foundations), pos.talon(), pos.talon_pointer(), pos.recycles
+    # the core counts recycles only with limited passes (and holds at most 255)
+    rec = pos.recycles if pos.rules.passes is not None else 0
+    return columns, list(pos.foundations), pos.talon(), pos.talon_pointer(), rec
 
 
 def klondike_core_group(pos: klondike.Position) -> int:
@@ -81,9 +83,19 @@ def _check_budget(max_states: Optional[int], timeout: Optional[float],
 def solve_klondike(deal: klondike.Deal, rules: klondike.Rules,
                    max_states: Optional[int] = None, timeout: Optional[float] = None,
                    max_memory_mb: Optional[int] = None) -> Solution:
+    return solve_position(klondike.Position(deal, rules), max_states, timeout,
+                          max_memory_mb, deal)
+
+
+def solve_position(start: klondike.Position, max_states: Optional[int] = None,
+                   timeout: Optional[float] = None, max_memory_mb: Optional[int] = None,
+                   deal: Optional[klondike.Deal] = None) -> Solution:
+    """Decide a Klondike position (a deal is the position before any move) at its own
+    rules; the Solution's moves start from it."""
     _check_budget(max_states, timeout, max_memory_mb)
     t0 = time.perf_counter()
-    pos = klondike.Position(deal, rules)
+    rules = start.rules
+    pos = start.copy()
     columns, found, talon, wp, rec = klondike_core_args(pos)
     status, stop, codes, states, made, tbytes, secs = _core.klondike_solve(
         columns, found, talon, wp, rec, group=klondike_core_group(pos),
@@ -106,7 +118,75 @@ def solve_klondike(deal: klondike.Deal, rules: klondike.Rules,
         raise SolverError("unknown status %r" % status)
     stats = Stats(states=states, moves_made=made, search_seconds=secs,
                   seconds=time.perf_counter() - t0, table_bytes=tbytes)
-    return Solution("klondike", status, rules, deal, moves, stats, stop)
+    return Solution("klondike", status, rules, deal if deal is not None else start.copy(),
+                    moves, stats, stop)
+
+
+def klondike_steps(pos: klondike.Position, move: klondike.Move) -> List[int]:
+    """The core's atomic steps (KlondikeSolver.decide) for a legal move of ``pos``."""
+    S = _core.KLONDIKE_STEPS
+    if move.kind in ("draw", "recycle"):
+        return [S[move.kind]]
+    P = klondike.PILES
+    card = move.card
+    assert card is not None
+    if move.src == "W":
+        a = len(pos.waste) - 1
+        if move.dst == "F":
+            return [_code(_T["W2F"], a, 0, 0)]
+        return [_code(_T["W2T"], a, P.index(move.dst), 0)]
+    if move.src == "F":
+        return [_code(_T["F2T"], card // 13, P.index(move.dst), 0)]
+    if move.dst == "F":
+        return [_code(_T["T2F"], P.index(move.src), 0, 0)]
+    return [_code(_T["T2T"], P.index(move.src), P.index(move.dst), move.count)]
+
+
+def _code(t: int, a: int, b: int, n: int) -> int:
+    return t | (a << 4) | (b << 9) | (n << 14)
+
+
+class PositionSearch:
+    """A Klondike position held in the core (``_core.KlondikeSolver``) with the table of
+    positions proved lost kept from one search to the next: the hint search asks about
+    every move of one position, and the answers share most of their work."""
+
+    def __init__(self, pos: klondike.Position, max_memory_mb: Optional[int] = None) -> None:
+        _check_budget(None, None, max_memory_mb)
+        if pos.rules.danish:
+            raise OptionError("hints are for classic Klondike, not the danish variant")
+        self.pos = pos.copy()
+        columns, found, talon, wp, rec = klondike_core_args(self.pos)
+        self.core = _core.KlondikeSolver(columns, found, talon, wp, rec,
+                                         max_table_mb=max_memory_mb or 8192,
+                                         **klondike_rule_args(pos.rules))
+        self.states = 0
+
+    def decide_after(self, move: klondike.Move, max_states: Optional[int] = None,
+                     timeout: Optional[float] = None, flip: bool = False
+                     ) -> Tuple[str, Optional[str], List[klondike.Move]]:
+        """(result, stopped_by, a win from there) for the position after ``move`` (legal
+        here); the win is replayed on the reference rules."""
+        child = self.pos.copy()
+        child.push(move)
+        status, stop, codes, states = self.core.decide(
+            klondike_steps(self.pos, move), max_states=max_states or 0,
+            timeout=timeout or 0.0, flip=flip)
+        self.states += states
+        moves: List[klondike.Move] = []
+        if status == WON:
+            for code in codes:
+                for m in decode_klondike_move(child, code):
+                    try:
+                        child.push(m)
+                    except KabalError as e:
+                        raise SolverError("the core's win after %s breaks the rules: %s"
+                                          % (move, e)) from None
+                    moves.append(m)
+            if not child.is_won():
+                raise SolverError("the core's win after %s does not end with all cards up"
+                                  % move)
+        return status, stop, moves
 
 
 def solve_clock(deal: clock.Deal) -> ClockSolution:
@@ -188,13 +268,18 @@ def solve(deal: acesup.Deal, draw: Optional[int] = ..., foundation_moves: Option
           passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...,
           **options: _SolveOpts) -> AcesUpSolution: ...
 @overload
+def solve(deal: klondike.Position, draw: Optional[int] = ...,
+          foundation_moves: Optional[bool] = ..., max_states: Optional[int] = ...,
+          timeout: Optional[float] = ..., passes: Optional[int] = ...,
+          max_memory_mb: Optional[int] = ..., **options: _SolveOpts) -> Solution: ...
+@overload
 def solve(deal: str, draw: Optional[int] = ..., foundation_moves: Optional[bool] = ...,
           max_states: Optional[int] = ..., timeout: Optional[float] = ...,
           passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...,
           **options: _SolveOpts) -> Union[Solution, ClockSolution, AcesUpSolution]: ...
 
 
-def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, str],
+def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position, str],
           draw: Optional[int] = None, foundation_moves: Optional[bool] = None,
           max_states: Optional[int] = None, timeout: Optional[float] = None,
           passes: Optional[int] = None, max_memory_mb: Optional[int] = None,
@@ -205,7 +290,9 @@ def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, str],
     (default unlimited), ``variant`` ("classic", or "danish": the queue stock of seed
     003, draw 3 only).  Aces Up: ``strict`` and ``discard_first`` (default False),
     ``best_score`` (default True: also prove the best score of a lost deal; False:
-    the verdict only).  Clock has no options: it is played out.  Every game takes the
+    the verdict only).  A Klondike ``Position`` (or position text) is decided at its
+    own rules, which it carries: rule options with it are refused.  Clock has no
+    options: it is played out.  Every game takes the
     budgets ``max_states``, ``timeout`` and ``max_memory_mb``; an option of another
     game is an OptionError.
     """
@@ -231,6 +318,11 @@ def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, str],
                 str(game), str(game))))
     if isinstance(deal, clock.Deal):
         return solve_clock(deal)
+    if isinstance(deal, klondike.Position):
+        if klondike_given:
+            raise OptionError("a Position carries its own rules: set %s on it, not here"
+                              % ", ".join(klondike_given))
+        return solve_position(deal, max_states, timeout, max_memory_mb)
     if isinstance(deal, acesup.Deal):
         rules_a = acesup.Rules(strict=bool(options.get("strict") or False),
                                discard_first=bool(options.get("discard_first") or False))
@@ -243,7 +335,7 @@ def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, str],
     return solve_klondike(deal, rules, max_states, timeout, max_memory_mb)
 
 
-def is_winnable(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, str],
+def is_winnable(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position, str],
                 **options: Any) -> Optional[bool]:
     """True (won), False (proved lost) or None (a budget ran out first).  Takes the
     options of ``solve``; for Aces Up only the verdict is searched for."""

@@ -23,7 +23,7 @@ BAD_FILES = {
     "duplicated_card.txt": ("duplicated card 9C (also on line 3)", 10),
     "t3_wrong_count.txt": ("pile T3 must hold 3 cards, not 4", 5),
     "stock_23.txt": ("the stock must hold 24 cards, not 23", 10),
-    "unknown_key.txt": ("unknown key 'waste'", 6),
+    "unknown_key.txt": ("unknown key 'tableau'", 6),
     "empty.txt": ("the deal is empty", None),
     "only_comments.txt": ("the deal is empty", None),
     "binary_garbage.txt": ("binary data", None),

@@ -25,7 +25,8 @@ from ..games import acesup, clock, klondike
 from . import jsondeal, pysolboard, shootme, solvitaire
 
 if TYPE_CHECKING:
-    AnyDeal = Union[klondike.Deal, clock.Deal, acesup.Deal]
+    AnyDeal = Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position]
+    DealOnly = Union[klondike.Deal, clock.Deal, acesup.Deal]
 
 FORMATS = ("text", "json", "pysol", "solvitaire", "shootme")
 #: file name endings for ``generate --out DIR``
@@ -84,7 +85,7 @@ def read(text: str, fmt: Optional[str] = None, source: Optional[str] = None) -> 
     return shootme.read(text, source)
 
 
-def write(deal: "AnyDeal", fmt: str = "text", info: Optional[Dict[str, Any]] = None) -> str:
+def write(deal: "DealOnly", fmt: str = "text", info: Optional[Dict[str, Any]] = None) -> str:
     """``deal`` in format ``fmt``, ending with a newline.  ``info`` (e.g. the seed and the
     verdict of ``generate``) goes where the format has room for it: comments in the text
     format, the ``info`` object in our JSON; the other formats have none."""

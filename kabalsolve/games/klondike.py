@@ -28,7 +28,7 @@ danish
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ..cards import (Card, card_str, card_symbol, deck_problems, is_red, parse_card,
                      rank, suit)
@@ -214,6 +214,8 @@ class Position:
     stock: the danish variant needs it to find the seam of its circle.
     """
 
+    game = NAME
+
     def __init__(self, deal: Deal, rules: Rules = Rules()) -> None:
         self.rules = rules
         self.piles: List[List[Card]] = [list(p) for p in deal.tableau]
@@ -224,6 +226,38 @@ class Position:
         self.recycles = 0
         self.stock_order: Dict[Card, int] = {c: i for i, c in enumerate(deal.stock)}
         self._history: List[_Undo] = []
+        #: the rule keys a position file stated (``dealfile``); the command line may
+        #: not contradict them
+        self.given_rules: FrozenSet[str] = frozenset()
+
+    @classmethod
+    def from_parts(cls, columns: Sequence[Tuple[Sequence[Card], Sequence[Card]]],
+                   foundations: Sequence[int], waste: Sequence[Card] = (),
+                   stock: Sequence[Card] = (), rules: Rules = Rules(),
+                   recycles: int = 0) -> "Position":
+        """A position part-way through a game: per column (face-down, face-up) cards
+        bottom -> top, cards up per suit, the waste bottom -> top, the stock in turning
+        order, the recycles done (passes used - 1).  DealError if no game can reach it
+        (see klondike_position.position_problem)."""
+        from .klondike_position import position_problem
+        if rules.danish:
+            raise OptionError("positions part-way through a game are classic Klondike "
+                              "only, not the danish variant")
+        problem = position_problem(columns, foundations, waste, stock, recycles, rules)
+        if problem:
+            raise DealError(problem[0])
+        p = cls.__new__(cls)
+        p.rules = rules
+        p.piles = [list(d) + list(u) for d, u in columns]
+        p.down = [len(d) for d, _ in columns]
+        p.stock = list(stock)
+        p.waste = list(waste)
+        p.foundations = list(foundations)
+        p.recycles = recycles
+        p.stock_order = {c: i for i, c in enumerate(list(waste) + list(stock))}
+        p._history = []
+        p.given_rules = frozenset()
+        return p
 
     # -- queries ---------------------------------------------------------------
     def copy(self) -> "Position":
@@ -237,7 +271,40 @@ class Position:
         p.recycles = self.recycles
         p.stock_order = self.stock_order
         p._history = list(self._history)
+        p.given_rules = self.given_rules
         return p
+
+    def same_as(self, other: "Position") -> bool:
+        """Whether the two hold the same cards in the same places under the same rules
+        (the moves that led there do not count)."""
+        return (self.rules == other.rules and self.piles == other.piles
+                and self.down == other.down and self.stock == other.stock
+                and self.waste == other.waste and self.foundations == other.foundations
+                and self.recycles == other.recycles)
+
+    def to_text(self, comment: Optional[str] = None) -> str:
+        """The position file of this position (README, "Position files")."""
+        from .klondike_position import position_to_text
+        return position_to_text(self, comment)
+
+    def move_text(self, move: Move) -> str:
+        """The short text of a legal move here: ``D``, ``R``, ``W T3``, ``T2 F``, ``T1 T4``
+        (``9S F T3`` when two foundation cards fit T3), like SAN in chess."""
+        from .klondike_position import move_text
+        return move_text(self, move)
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move that a short text names here; MoveError otherwise."""
+        from .klondike_position import parse_move
+        return parse_move(self, text)
+
+    def winning_moves(self, **budget: Any) -> List[Move]:
+        """The legal moves after which the game can still be won, best first (empty when
+        the position is lost).  Asks the solver (kabalsolve.hint); this module itself
+        stays free of the core.  ``budget``: max_states, timeout (moves left undecided
+        by a budget are not listed)."""
+        from ..hints import hint
+        return [h.move for h in hint(self, **budget).moves if h.result == "won"]
 
     def is_won(self) -> bool:
         return sum(self.foundations) == 52
@@ -583,9 +650,19 @@ class Position:
         return "\n".join(lines)
 
 
-def replay(deal: Deal, rules: Rules, moves: Sequence[Move]) -> Position:
-    """Play ``moves`` from the deal; raise MoveError naming the first illegal one."""
-    pos = Position(deal, rules)
+def start_position(start: "Union[Deal, Position]", rules: Rules) -> Position:
+    """A fresh position to play from: the deal as dealt, or a copy of a position."""
+    if isinstance(start, Position):
+        p = start.copy()
+        p._history = []
+        return p
+    return Position(start, rules)
+
+
+def replay(deal: "Union[Deal, Position]", rules: Rules, moves: Sequence[Move]) -> Position:
+    """Play ``moves`` from the deal (or a position); raise MoveError naming the first
+    illegal one."""
+    pos = start_position(deal, rules)
     for n, m in enumerate(moves, 1):
         try:
             pos.push(m)
@@ -597,8 +674,10 @@ def replay(deal: Deal, rules: Rules, moves: Sequence[Move]) -> Position:
 SCORINGS = ("standard", "vegas")
 
 
-def score(deal: Deal, rules: Rules, moves: Sequence[Move], scoring: str = "standard") -> int:
-    """The score of playing ``moves`` from the deal.
+def score(deal: "Union[Deal, Position]", rules: Rules, moves: Sequence[Move],
+          scoring: str = "standard") -> int:
+    """The score of playing ``moves`` from the deal (from a position: the points they
+    earn from there, the passes used so far counted for the recycle penalty).
 
     standard (Windows): waste to foundation +10, tableau to foundation +10, waste to
     tableau +5, each face-down card turned up +5, foundation to tableau -15; recycling
@@ -613,7 +692,7 @@ def score(deal: Deal, rules: Rules, moves: Sequence[Move], scoring: str = "stand
         return -52 + 5 * replay(deal, rules, moves).foundation_cards()
     if scoring != "standard":
         raise OptionError("unknown scoring %r (known: %s)" % (scoring, ", ".join(SCORINGS)))
-    pos = Position(deal, rules)
+    pos = start_position(deal, rules)
     total = 0
     for m in moves:
         if m.kind == "recycle":
