@@ -11,6 +11,28 @@ from .games import acesup, clock, klondike
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
+#: how a verdict line names the budget that stopped a search
+STOPPERS = {"max_states": "--max-states", "timeout": "--timeout",
+            "memory": "the memory limit"}
+
+
+def _with_stats(head: str, stats: "Stats") -> str:
+    """A verdict line: the head, then the search effort."""
+    n = stats.states
+    return "%s; %d state%s searched in %.3f s" % (head, n, "" if n == 1 else "s",
+                                                  stats.seconds)
+
+
+def _numbered(pos: Any, moves: List[Any]) -> List[str]:
+    """The moves in plain words, numbered, each described from the position before it
+    (``pos`` is played forward)."""
+    lines = []
+    width = len(str(len(moves)))
+    for n, m in enumerate(moves, 1):
+        lines.append("%*d. %s" % (width, n, pos.describe(m)))
+        pos.push(m)
+    return lines
+
 
 @dataclass(frozen=True)
 class Stats:
@@ -78,23 +100,12 @@ class Solution:
             head += ", %d moves, score %d (Vegas %d)" % (len(self.moves), self.score("standard"),
                                                        self.score("vegas"))
         elif self.result == UNKNOWN:
-            head += " (stopped by %s)" % {"max_states": "--max-states",
-                                          "timeout": "--timeout",
-                                          "memory": "the memory limit"}.get(
-                                              self.stopped_by or "", self.stopped_by)
-        n = self.stats.states
-        return "%s; %d state%s searched in %.3f s" % (head, n, "" if n == 1 else "s",
-                                                      self.stats.seconds)
+            head += " (stopped by %s)" % STOPPERS.get(self.stopped_by or "", self.stopped_by)
+        return _with_stats(head, self.stats)
 
     def move_lines(self) -> List[str]:
         """The moves in plain words, numbered, as a person replays them at a table."""
-        pos = klondike.start_position(self.deal, self.rules)
-        lines = []
-        width = len(str(len(self.moves)))
-        for n, m in enumerate(self.moves, 1):
-            lines.append("%*d. %s" % (width, n, pos.describe(m)))
-            pos.push(m)
-        return lines
+        return _numbered(klondike.start_position(self.deal, self.rules), self.moves)
 
     def __str__(self) -> str:
         return "\n".join([self.verdict_line()] + self.move_lines())
@@ -192,23 +203,13 @@ class AcesUpSolution:
             head += ", best score %d of 48%s" % (
                 self.best, "" if self.score_proved else " found (not proved best)")
         if self.stopped_by:
-            head += " (stopped by %s)" % _STOPPERS.get(self.stopped_by, self.stopped_by)
-        n = self.stats.states
-        return "%s; %d state%s searched in %.3f s" % (head, n, "" if n == 1 else "s",
-                                                      self.stats.seconds)
+            head += " (stopped by %s)" % STOPPERS.get(self.stopped_by, self.stopped_by)
+        return _with_stats(head, self.stats)
 
     def move_lines(self) -> List[str]:
-        pos = acesup.Position(self.deal, self.rules)
-        lines = []
-        width = len(str(len(self.moves)))
-        for n, m in enumerate(self.moves, 1):
-            lines.append("%*d. %s" % (width, n, pos.describe(m)))
-            pos.push(m)
-        return lines
+        """The moves in plain words, numbered, as a person replays them at a table."""
+        return _numbered(acesup.Position(self.deal, self.rules), self.moves)
 
     def __str__(self) -> str:
         return "\n".join([self.verdict_line()] + self.move_lines())
 
-
-_STOPPERS = {"max_states": "--max-states", "timeout": "--timeout",
-             "memory": "the memory limit"}
