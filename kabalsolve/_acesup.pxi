@@ -75,6 +75,23 @@ cdef inline int ac_lowest_left(AState* s, int c) noexcept nogil:
     return (left & ((1ULL << RANK_OF[c]) - 1)) == 0
 
 
+cdef int ac_lower_in_pile(AState* s, int c, int p) noexcept nogil:
+    # 1 if every lower card of c's suit still left is in pile p or will be dealt to it
+    cdef uint64_t left = (~s.gone >> (SUIT_OF[c] * 13)) & 0x1FFE & ((1ULL << RANK_OF[c]) - 1)
+    cdef int i, z
+    if left == 0:
+        return 1
+    for i in range(s.n[p]):
+        z = s.pile[p][i]
+        if SUIT_OF[z] == SUIT_OF[c]:
+            left &= ~(1ULL << RANK_OF[z])
+    for i in range(s.sp + p, s.nstock, 4):
+        z = s.stock[i]
+        if SUIT_OF[z] == SUIT_OF[c]:
+            left &= ~(1ULL << RANK_OF[z])
+    return left == 0
+
+
 cdef int ac_gen(AState* s, uint32_t* out, int full) noexcept nogil:
     # The moves from s: every legal move (full), or the search's list: a safe discard
     # alone when there is one, else discards, moves to empty piles, then the deal.
@@ -96,6 +113,12 @@ cdef int ac_gen(AState* s, uint32_t* out, int full) noexcept nogil:
     #    card of the suit above c always exists.  In L' (c gone at once) every discard
     #    that L makes with c as the higher card is made with that card instead; the
     #    pile argument of 1 holds as it stands.
+    # 3. With the strict rule, a card whose lower cards of its suit still left all lie
+    #    under it or will be dealt onto its pile.  The argument of 1 holds for every
+    #    line L in which c is never the higher card of a discard, and here it never can
+    #    be: c and the lower card would have to be on top of two piles at once, but no
+    #    card other than an Ace ever moves under the strict rule, so the two stay in one
+    #    pile, one above the other.
     # Pruned moves (after the last deal the piles are interchangeable, as in the key):
     # moving a pile's only card onto an empty pile only swaps two piles, and of several
     # empty piles only the first is tried.
@@ -106,7 +129,8 @@ cdef int ac_gen(AState* s, uint32_t* out, int full) noexcept nogil:
     for p in range(4):
         if ac_can_go(s, p):
             c = ac_top(s, p)
-            if not full and (last or ac_lowest_left(s, c)):
+            if not full and (last or ac_lowest_left(s, c) or
+                             (s.strict and ac_lower_in_pile(s, c, p))):
                 out[0] = ac_code(AC_DISCARD, p, 0)
                 return 1
             disc[nd] = ac_code(AC_DISCARD, p, 0)
