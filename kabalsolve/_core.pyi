@@ -107,3 +107,19 @@ class AcesUpBoard:
     def bound(self) -> int: ...
     def score(self) -> int: ...
     def snapshot(self) -> Tuple[List[List[int]], List[int], List[int]]: ...
+
+def klondike_max_foundation(
+    columns: Sequence[Column],
+    found: Sequence[int],
+    talon: Sequence[int],
+    wp: int = ...,
+    recycles: int = ...,
+    draw: int = ...,
+    max_recycles: int = ...,
+    foundation_moves: bool = ...,
+    max_states: int = ...,
+    timeout: float = ...,
+    max_table_mb: int = ...,
+    danish: bool = ...,
+    group: int = ...,
+) -> Tuple[str, Optional[str], List[int], int, int, int, float, int]: ...

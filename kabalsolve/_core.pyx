@@ -274,6 +274,60 @@ def klondike_solve(columns, found, talon, int wp=0, int recycles=0, int draw=3,
             res.expanded, res.table_bytes, elapsed)
 
 
+cdef int kl_value(KState* s) noexcept nogil:
+    # the objective max-foundation: cards on the foundations
+    return s.found[0] + s.found[1] + s.found[2] + s.found[3]
+
+
+# The Klondike search for the most cards that can reach the foundations: the moves, key
+# and prunings of the win search, with kl_value as the objective and no shortcut to the
+# end.  Every pruning of kl_gen is proved by turning any line into one of the pruned
+# search that ends with at least as many cards up: a safe move puts its card up first
+# (nothing ever needs it in the tableau), a delayed move whose reason never comes is
+# dropped (it moves no card to or from a foundation), and a deleted trip down from a
+# foundation leaves the card up.  So the best value over the positions this search
+# visits is the best over all reachable positions, and the search proves it when it
+# ends.
+cdef GameOps KLONDIKE_MAXF_OPS = KLONDIKE_OPS
+KLONDIKE_MAXF_OPS.finish = NULL
+KLONDIKE_MAXF_OPS.value = <value_fn> kl_value
+KLONDIKE_MAXF_OPS.bound = NULL
+
+
+def klondike_max_foundation(columns, found, talon, int wp=0, int recycles=0, int draw=3,
+                            int max_recycles=KL_NOLIMIT, bint foundation_moves=True,
+                            unsigned long long max_states=0, double timeout=0.0,
+                            unsigned long long max_table_mb=8192, bint danish=False,
+                            int group=0):
+    """The most cards a Klondike position can get onto the foundations, with a line
+    that does it.  Arguments as klondike_solve.  Returns (status, stop_reason,
+    move_codes, states, moves_made, table_bytes, seconds, best): status "won" when all
+    52 go up, "lost" when best is proved the most, "unknown" when a budget stopped the
+    search (best is then the most found)."""
+    cdef KState s
+    cdef SearchResult res
+    cdef double t0, deadline = 0.0
+    cdef uint64_t max_bytes = max_table_mb * (1ULL << 20)
+    kl_load(&s, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves,
+            danish, group)
+    t0 = now_seconds()
+    if timeout > 0:
+        deadline = t0 + timeout
+    res.target = 52
+    res.floor = 0
+    with nogil:
+        dfs(&KLONDIKE_MAXF_OPS, &s, max_states, deadline, max_bytes, &res)
+    if res.stop_reason == STOP_INTERRUPT:
+        free(res.path)
+        PyErr_Clear()
+        raise KeyboardInterrupt
+    elapsed = now_seconds() - t0
+    path = [res.path[i] for i in range(res.path_len)] if res.path != NULL else []
+    free(res.path)
+    return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], path, res.states,
+            res.expanded, res.table_bytes, elapsed, res.best)
+
+
 def decode_move(uint32_t code):
     """(type, a, b, n) of a Klondike move code."""
     return (code & 15, (code >> 4) & 31, (code >> 9) & 31, (code >> 14) & 31)

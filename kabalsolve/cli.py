@@ -85,7 +85,8 @@ def acesup_rules(f: F) -> F:
     return f
 
 
-KLONDIKE_OPTIONS = ("draw", "passes", "no_foundation_moves", "vegas", "variant")
+KLONDIKE_OPTIONS = ("draw", "passes", "no_foundation_moves", "vegas", "variant",
+                    "objective")
 ACESUP_OPTIONS = ("strict", "discard_first")
 
 
@@ -104,6 +105,10 @@ def game_options(ctx: click.Context, game: str) -> None:
 @click.argument("deal", metavar="DEAL", required=False)
 @klondike_rules
 @acesup_rules
+@click.option("--objective", type=click.Choice(["win", "max-foundation"]), default="win",
+              show_default=True,
+              help="Klondike: win, or also find the most cards that can reach the "
+                   "foundations (the best Vegas result), with the line that does it.")
 @click.option("--format", "fmt", type=click.Choice(("auto",) + FORMATS), default="auto",
               show_default=True, help="The deal's format (default: recognised by its look).")
 @click.option("--pysol", "pysol_game", type=click.IntRange(1, MAX_GAME), default=None,
@@ -126,7 +131,7 @@ def game_options(ctx: click.Context, game: str) -> None:
 @click.pass_context
 def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Optional[int],
               vegas: bool, no_foundation_moves: bool, variant: str, strict: bool,
-              discard_first: bool, fmt: str, pysol_game: Optional[int], notation: str,
+              discard_first: bool, objective: str, fmt: str, pysol_game: Optional[int], notation: str,
               as_json: bool, quiet: bool, max_states: Optional[int],
               timeout: Optional[float], max_memory_mb: Optional[int]) -> None:
     """Solve DEAL (a deal file in any format of --format, or - for standard input).
@@ -161,12 +166,12 @@ def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Option
             from .cli_positions import with_rules
             sol: Any = solve_position(with_rules(d, draw, passes, not no_foundation_moves),
                                       max_states=max_states, timeout=timeout,
-                                      max_memory_mb=max_memory_mb)
+                                      max_memory_mb=max_memory_mb, objective=objective)
         else:
             rules: Dict[str, Any] = {}
             if d.game == "klondike":
                 rules = dict(draw=draw, foundation_moves=not no_foundation_moves,
-                             passes=passes, variant=variant)
+                             passes=passes, variant=variant, objective=objective)
             elif d.game == "acesup":
                 rules = dict(strict=strict, discard_first=discard_first, best_score=not quiet)
             sol = solve(d, max_states=max_states, timeout=timeout,

@@ -99,7 +99,13 @@ class Solution:
         if self.result == WON:
             head += ", %d moves, score %d (Vegas %d)" % (len(self.moves), self.score("standard"),
                                                        self.score("vegas"))
-        elif self.result == UNKNOWN:
+        if self.extra.get("objective") == "max-foundation" and self.result != WON:
+            n = self.extra["foundation"]
+            head += (", %d cards at most can reach the foundations (Vegas %d)" if
+                     self.extra["foundation_proved"] else
+                     ", %d cards reach the foundations (the most found; Vegas %d)") % (
+                         n, 5 * n - 52)
+        if self.result == UNKNOWN:
             head += " (stopped by %s)" % STOPPERS.get(self.stopped_by or "", self.stopped_by)
         return _with_stats(head, self.stats)
 

@@ -82,28 +82,54 @@ def _check_budget(max_states: Optional[int], timeout: Optional[float],
 
 def solve_klondike(deal: klondike.Deal, rules: klondike.Rules,
                    max_states: Optional[int] = None, timeout: Optional[float] = None,
-                   max_memory_mb: Optional[int] = None) -> Solution:
+                   max_memory_mb: Optional[int] = None, objective: str = "win") -> Solution:
     return solve_position(klondike.Position(deal, rules), max_states, timeout,
-                          max_memory_mb, deal)
+                          max_memory_mb, deal, objective)
+
+
+#: the objectives of the Klondike search (issue 5); the others are still to come
+OBJECTIVES = ("win", "max-foundation")
 
 
 def solve_position(start: klondike.Position, max_states: Optional[int] = None,
                    timeout: Optional[float] = None, max_memory_mb: Optional[int] = None,
-                   deal: Optional[klondike.Deal] = None) -> Solution:
+                   deal: Optional[klondike.Deal] = None, objective: str = "win") -> Solution:
     """Decide a Klondike position (a deal is the position before any move) at its own
-    rules; the Solution's moves start from it."""
+    rules; the Solution's moves start from it.  objective "max-foundation": also the
+    most cards that can reach the foundations, with a line that gets them there
+    (``extra["foundation"]``, ``extra["foundation_proved"]``)."""
     _check_budget(max_states, timeout, max_memory_mb)
+    if objective not in OBJECTIVES:
+        raise OptionError("objective must be one of %s, not %r"
+                          % (", ".join(OBJECTIVES), objective))
     t0 = time.perf_counter()
     rules = start.rules
     pos = start.copy()
     columns, found, talon, wp, rec = klondike_core_args(pos)
-    status, stop, codes, states, made, tbytes, secs = _core.klondike_solve(
-        columns, found, talon, wp, rec, group=klondike_core_group(pos),
-        max_states=max_states or 0,
-        timeout=timeout or 0.0, max_table_mb=max_memory_mb or 8192,
-        **klondike_rule_args(rules))
+    args = dict(group=klondike_core_group(pos), max_states=max_states or 0,
+                timeout=timeout or 0.0, max_table_mb=max_memory_mb or 8192,
+                **klondike_rule_args(rules))
+    best = -1
+    if objective == "max-foundation":
+        status, stop, codes, states, made, tbytes, secs, best = \
+            _core.klondike_max_foundation(columns, found, talon, wp, rec, **args)
+    else:
+        status, stop, codes, states, made, tbytes, secs = _core.klondike_solve(
+            columns, found, talon, wp, rec, **args)
     moves: List[klondike.Move] = []
-    if status == WON:
+    if best >= 0:
+        for code in codes:
+            for m in decode_klondike_move(pos, code):
+                try:
+                    pos.push(m)
+                except KabalError as e:
+                    raise SolverError("the core's line breaks the rules at move %d: %s"
+                                      % (len(moves) + 1, e)) from None
+                moves.append(m)
+        if sum(pos.foundations) != best or (status == WON) != pos.is_won():
+            raise SolverError("the core's line puts %d cards up, not %d"
+                              % (sum(pos.foundations), best))
+    elif status == WON:
         for code in codes:
             for m in decode_klondike_move(pos, code):
                 try:
@@ -118,8 +144,12 @@ def solve_position(start: klondike.Position, max_states: Optional[int] = None,
         raise SolverError("unknown status %r" % status)
     stats = Stats(states=states, moves_made=made, search_seconds=secs,
                   seconds=time.perf_counter() - t0, table_bytes=tbytes)
-    return Solution("klondike", status, rules, deal if deal is not None else start.copy(),
-                    moves, stats, stop)
+    sol = Solution("klondike", status, rules, deal if deal is not None else start.copy(),
+                   moves, stats, stop)
+    if best >= 0:
+        sol.extra.update(objective=objective, foundation=best,
+                         foundation_proved=status != UNKNOWN)
+    return sol
 
 
 def klondike_steps(pos: klondike.Position, move: klondike.Move) -> List[int]:
@@ -288,7 +318,8 @@ def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position,
 
     Klondike: ``draw`` (default 3), ``foundation_moves`` (default True), ``passes``
     (default unlimited), ``variant`` ("classic", or "danish": the queue stock of seed
-    003, draw 3 only).  Aces Up: ``strict`` and ``discard_first`` (default False),
+    003, draw 3 only), ``objective`` ("win", or "max-foundation": also the most cards
+    that can reach the foundations, in ``Solution.extra``).  Aces Up: ``strict`` and ``discard_first`` (default False),
     ``best_score`` (default True: also prove the best score of a lost deal; False:
     the verdict only).  A Klondike ``Position`` (or position text) is decided at its
     own rules, which it carries: rule options with it are refused.  Clock has no
@@ -299,11 +330,13 @@ def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position,
     if isinstance(deal, str):
         from .dealfile import read_deal
         deal = read_deal(deal)
-    unknown = sorted(set(options) - {"strict", "discard_first", "best_score", "variant"})
+    unknown = sorted(set(options) - {"strict", "discard_first", "best_score", "variant",
+                                     "objective"})
     if unknown:
         raise OptionError("unknown option %s" % ", ".join(repr(k) for k in unknown))
     klondike_given = [k for k, v in (("draw", draw), ("foundation_moves", foundation_moves),
-                                     ("passes", passes), ("variant", options.get("variant")))
+                                     ("passes", passes), ("variant", options.get("variant")),
+                                     ("objective", options.get("objective")))
                       if v is not None]
     acesup_given = [k for k in ("strict", "discard_first", "best_score")
                     if options.get(k) is not None]
@@ -319,10 +352,12 @@ def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position,
     if isinstance(deal, clock.Deal):
         return solve_clock(deal)
     if isinstance(deal, klondike.Position):
-        if klondike_given:
+        rules_given = [k for k in klondike_given if k != "objective"]
+        if rules_given:
             raise OptionError("a Position carries its own rules: set %s on it, not here"
-                              % ", ".join(klondike_given))
-        return solve_position(deal, max_states, timeout, max_memory_mb)
+                              % ", ".join(rules_given))
+        return solve_position(deal, max_states, timeout, max_memory_mb,
+                              objective=options.get("objective") or "win")
     if isinstance(deal, acesup.Deal):
         rules_a = acesup.Rules(strict=bool(options.get("strict") or False),
                                discard_first=bool(options.get("discard_first") or False))
@@ -332,7 +367,8 @@ def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position,
     rules = klondike.Rules(draw=3 if draw is None else draw,
                            foundation_moves=True if foundation_moves is None else foundation_moves,
                            passes=passes, variant=options.get("variant") or "classic")
-    return solve_klondike(deal, rules, max_states, timeout, max_memory_mb)
+    return solve_klondike(deal, rules, max_states, timeout, max_memory_mb,
+                          options.get("objective") or "win")
 
 
 def is_winnable(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position, str],
