@@ -148,7 +148,7 @@ class AcesUpSolution:
     the verdict was asked for)."""
     result: str
     rules: acesup.Rules
-    deal: acesup.Deal
+    deal: Optional[acesup.Deal]          # None: a position file's position (``start``)
     moves: List[acesup.Move]
     stats: Stats
     best: int
@@ -156,6 +156,15 @@ class AcesUpSolution:
     stopped_by: Optional[str] = None
     score_searched: bool = True          # False: only the verdict was asked for
     game: str = "acesup"
+    #: the position the moves start from when it is not the deal's first (position files)
+    start: Optional[acesup.Position] = None
+
+    def start_position(self) -> acesup.Position:
+        """The position before the first move (a copy)."""
+        if self.start is not None:
+            return self.start.copy()
+        assert self.deal is not None, "an AcesUpSolution has a deal or a start"
+        return acesup.Position(self.deal, self.rules)
 
     @property
     def won(self) -> bool:
@@ -198,7 +207,7 @@ class AcesUpSolution:
                                                       self.stats.seconds)
 
     def move_lines(self) -> List[str]:
-        pos = acesup.Position(self.deal, self.rules)
+        pos = self.start_position()
         lines = []
         width = len(str(len(self.moves)))
         for n, m in enumerate(self.moves, 1):
