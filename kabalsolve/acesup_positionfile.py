@@ -53,9 +53,9 @@ def read_acesup_position(fields: List[Field], by_key: Dict[str, Field],
     """The position an Aces Up file describes, checked; DealError naming the line."""
     for f in fields:
         if f.key not in KEYS:
-            raise DealError("unknown key %r in an Aces Up position (known: game, P1..P4, "
-                            "stock, discarded, strict, discard-first; or deck with the "
-                            "rules)" % f.key, f.line, None, source)
+            raise DealError("unknown key %r in an Aces Up deal or position (known: game, "
+                            "P1..P4, stock, discarded, strict, discard-first; or deck "
+                            "with the rules)" % f.key, f.line, None, source)
     rules, given = _rules(by_key, source)
     if "deck" in by_key:
         others = [f for f in fields if f.key in PART_KEYS]

@@ -57,7 +57,7 @@ def position_problem(piles: Sequence[Sequence[Card]], stock: Sequence[Card],
     limit = pile_limit(len(stock))
     for i, p in enumerate(piles):
         if len(p) > limit:
-            return ("P%d: %d cards, but with %d cards still to deal %d deal%s been made, "
+            return ("P%d: %d cards, but with %d cards still to deal, %d deal%s been made, "
                     "and a pile gains at most one card a deal" % (
                         i + 1, len(p), len(stock), limit,
                         " has" if limit == 1 else "s have"))
