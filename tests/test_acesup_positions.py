@@ -264,3 +264,15 @@ def test_show_html_is_refused_for_aces_up(capsys, tmp_path):
     code, _, err = call(["show", str(EXAMPLES / "won-acesup.txt"), "--html",
                          str(tmp_path / "r.html")], capsys)
     assert code == 2 and "--html draws Klondike only" in err
+
+
+def test_readme_aces_up_section_is_true(capsys):
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Aces Up positions and hints")[1].split("\n## ")[0]
+    block = [b for b in section.split("\n\n") if b.startswith("    # after")][0]
+    text = "\n".join(line.strip().split("  #")[0] for line in block.splitlines())
+    code, out, _ = call(["show", str(EXAMPLES / "lost-acesup.txt"), "--at", "20"], capsys)
+    assert read_text(text).same_as(read_text(out)) and text.startswith(out.split("\n")[0])
+    pos = read_text(out)
+    shown = [line.strip() for line in section.splitlines() if line.startswith("      ")]
+    assert shown == [line.strip() for line in str(hint(pos)).splitlines()[1:]]
