@@ -13,7 +13,6 @@ from typing import Optional
 import click
 
 from .cli import EXIT, fail
-from .errors import OptionError
 from .games.acesup import Position
 from .solution import UNKNOWN, WON
 from .solver import solve_acesup_position
@@ -52,11 +51,8 @@ def show_acesup(pos: Position, name: str, show_all: bool, at: Optional[int],
                 html: Optional[str], max_states: Optional[int],
                 timeout: Optional[float]) -> int:
     """``kabalsolve show`` for Aces Up: the line to the best score, board by board (or
-    the position after ``at`` of its moves, as a position file)."""
+    the position after ``at`` of its moves, as a position file, or a replay page)."""
     from .board_acesup import play_in_terminal
-    if html is not None:
-        raise OptionError("--html draws Klondike only so far; for Aces Up use the "
-                          "terminal board (--all)")
     sol = solve_acesup_position(pos, True, max_states, timeout)
     if at is not None:
         if at > len(sol.moves):
@@ -67,6 +63,15 @@ def show_acesup(pos: Position, name: str, show_all: bool, at: Optional[int],
         click.echo(p.to_text(comment="after %d of the %d moves of the line to score %d"
                              % (at, len(sol.moves), sol.best)), nl=False)
         return 0
+    if html is not None:
+        from .replay_html_acesup import replay_page
+        try:
+            with open(html, "w", encoding="utf-8") as fh:
+                fh.write(replay_page(pos, sol.moves, title=name))
+        except OSError as e:
+            raise fail("%s: cannot write: %s" % (html, e.strerror or e))
+        click.echo("%s: %s" % (html, sol.verdict_line()))
+        return EXIT[sol.result]
     click.echo(sol.verdict_line())
     play_in_terminal(pos, sol.moves, step=not show_all and sys.stdin.isatty()
                      and sys.stdout.isatty())

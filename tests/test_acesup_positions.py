@@ -260,12 +260,6 @@ def test_render_marks_the_move_and_colours_red_suits():
     assert "score 1 of 48  discarded 3\u2660*" in render(pos, m)
 
 
-def test_show_html_is_refused_for_aces_up(capsys, tmp_path):
-    code, _, err = call(["show", str(EXAMPLES / "won-acesup.txt"), "--html",
-                         str(tmp_path / "r.html")], capsys)
-    assert code == 2 and "--html draws Klondike only" in err
-
-
 def test_readme_aces_up_section_is_true(capsys):
     readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Aces Up positions and hints")[1].split("\n## ")[0]
