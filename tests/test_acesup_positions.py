@@ -270,3 +270,17 @@ def test_readme_aces_up_section_is_true(capsys):
     pos = read_text(out)
     shown = [line.strip() for line in section.splitlines() if line.startswith("      ")]
     assert shown == [line.strip() for line in str(hint(pos)).splitlines()[1:]]
+
+
+def test_hint_on_finished_games():
+    won = Position.from_layout([[0], [13], [26], [39]], [],
+                               [c for c in range(52) if c % 13])
+    h = hint(won)
+    assert h.result == "won" and h.moves == [] and h.best == 48
+    assert str(h).startswith("won: only the Aces are left")
+    sixes = (5, 18, 31, 44)
+    stuck = Position.from_layout([[0, 5], [13, 18], [26, 31], [39, 44]], [],
+                                 [c for c in range(52) if c % 13 and c not in sixes])
+    h = hint(stuck)
+    assert (h.result, h.best, h.moves) == ("lost", 44, [])
+    assert "no legal move: the game is over" in str(h)
