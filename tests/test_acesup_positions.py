@@ -28,7 +28,7 @@ from test_acesup import RULES, random_position
 from test_cli import call, check_one_error_line
 
 EXAMPLES = DATA.parent.parent / "examples"
-BAD = DATA / "bad_positions"
+BAD = DATA / "bad_acesup_positions"
 
 # file -> (substring of the message, line it names or None)
 BAD_ACESUP = {
@@ -102,6 +102,10 @@ def test_empty_piles_and_stock_are_written_as_dashes():
     assert back.same_as(pos) and back.is_won()
 
 
+def test_every_bad_file_is_listed():
+    assert sorted(p.name for p in BAD.glob("*.txt")) == sorted(BAD_ACESUP)
+
+
 @pytest.mark.parametrize("name", sorted(BAD_ACESUP))
 def test_bad_positions_name_the_line(name, capsys):
     substring, line = BAD_ACESUP[name]
@@ -118,7 +122,7 @@ def test_bad_positions_name_the_line(name, capsys):
 
 
 def test_move_text_pairs():
-    pos = read_file(BAD.parent / "acesup" / "position_after_20.txt")
+    pos = read_file(DATA / "acesup" / "position_after_20.txt")
     for m in pos.legal_moves():
         assert pos.parse_move(pos.move_text(m)) == m
     assert pos.parse_move("p2 x") == Move("discard", "P2", "", parse_card("4S"))
