@@ -27,7 +27,9 @@ def colour_wanted(stream: TextIO) -> bool:
     return stream.isatty() and "NO_COLOR" not in os.environ
 
 
-def _card(card: Card, colour: bool, marked: bool) -> str:
+def card_cell(card: Card, colour: bool, marked: bool) -> str:
+    """One card, padded to a cell: suit symbol, ``*`` when marked, colour on request
+    (the Aces Up board draws its cards with it too)."""
     text = card_symbol(card) + ("*" if marked else "")
     pad = " " * max(0, CELL - len(text))
     if colour:
@@ -53,10 +55,10 @@ def render(pos: Position, move: Optional[Move] = None, colour: bool = False,
     lines = [heading] if heading else []
     f_cells = []
     for s, n in enumerate(pos.foundations):
-        f_cells.append(_card(s * 13 + n - 1, colour, s * 13 + n - 1 == mark) if n
+        f_cells.append(card_cell(s * 13 + n - 1, colour, s * 13 + n - 1 == mark) if n
                        else "--".ljust(CELL))
     waste = pos.waste[-3:]
-    w_cells = [_card(c, colour, c == mark) for c in waste] or ["--".ljust(CELL)]
+    w_cells = [card_cell(c, colour, c == mark) for c in waste] or ["--".ljust(CELL)]
     stock = "%s x%-2d" % (BACK, len(pos.stock)) if pos.stock else "--   "
     passes = "" if pos.rules.passes is None else "  pass %d of %d" % (
         pos.recycles + 1, pos.rules.passes)
@@ -72,7 +74,7 @@ def render(pos: Position, move: Optional[Move] = None, colour: bool = False,
             elif row < pos.down[i]:
                 cells.append(BACK.ljust(CELL))
             else:
-                cells.append(_card(pile[row], colour, pile[row] == mark))
+                cells.append(card_cell(pile[row], colour, pile[row] == mark))
         lines.append("".join(cells).rstrip())
     return "\n".join(lines)
 

@@ -19,6 +19,7 @@ from .errors import KabalError
 from .formats import FORMATS
 from .formats.pysolfc import MAX_GAME
 from .games.acesup import Deal as AcesUpDeal
+from .games.acesup import Position as AcesUpPosition
 from .games.clock import Deal as ClockDeal
 from .games.klondike import Deal, Position
 from .solution import Solution
@@ -151,7 +152,8 @@ def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Option
     moves_line: Optional[str] = None
     try:
         if pysol_game is not None:
-            d: Union[Deal, ClockDeal, AcesUpDeal, Position] = pysolfc.deal(pysol_game)
+            d: Union[Deal, ClockDeal, AcesUpDeal, Position, AcesUpPosition] = \
+                pysolfc.deal(pysol_game)
         elif deal == "-":
             d = read_bytes(sys.stdin.buffer.read(), "<stdin>", fmt_)
         else:
@@ -167,6 +169,11 @@ def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Option
             sol: Any = solve_position(with_rules(d, draw, passes, not no_foundation_moves),
                                       max_states=max_states, timeout=timeout,
                                       max_memory_mb=max_memory_mb, objective=objective)
+        elif isinstance(d, AcesUpPosition):
+            from .cli_positions import acesup_with_rules
+            from .solver import solve_acesup_position
+            sol = solve_acesup_position(acesup_with_rules(d, strict, discard_first),
+                                        not quiet, max_states, timeout, max_memory_mb)
         else:
             rules: Dict[str, Any] = {}
             if d.game == "klondike":

@@ -7,15 +7,18 @@ its end); exit statuses are those of ``cli.EXIT``.
 from __future__ import annotations
 
 import sys
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Union
 
 import click
 
-from .cli import EXIT, F, cli, fail, klondike_rules
+from .cli import EXIT, F, acesup_rules, cli, fail, game_options, klondike_rules
 from .dealfile import read_bytes, read_file
 from .errors import KabalError, OptionError
+from .games import acesup
 from .games.klondike import Deal, Position, Rules
 from .solver import solve_position
+
+AnyPosition = Union[Position, acesup.Position]
 
 
 def with_rules(pos: Position, draw: int, passes: Optional[int],
@@ -59,22 +62,60 @@ def with_rules(pos: Position, draw: int, passes: Optional[int],
     return p
 
 
-def read_position_arg(name: str, draw: int, passes: Optional[int],
-                      foundation_moves: bool) -> Position:
-    """The Klondike position a command's file argument names (a deal file gives the
-    position before any move), under the file's rules and the options."""
+def acesup_with_rules(pos: acesup.Position, strict: bool,
+                      discard_first: bool) -> acesup.Position:
+    """The Aces Up position under the rules its file states, completed by the rule
+    options given on the command line (flags: given means yes); an option that
+    contradicts the file is an OptionError."""
+    ctx = click.get_current_context()
+    new = {"strict": pos.rules.strict, "discard-first": pos.rules.discard_first}
+    for key, value in (("strict", strict), ("discard-first", discard_first)):
+        name = key.replace("-", "_")
+        if ctx.get_parameter_source(name) != click.core.ParameterSource.COMMANDLINE:
+            continue
+        if key in pos.given_rules and not new[key]:
+            raise OptionError("the position file says %s: no, and --%s says otherwise"
+                              % (key, key))
+        new[key] = value
+    rules = acesup.Rules(strict=new["strict"], discard_first=new["discard-first"])
+    if rules == pos.rules:
+        return pos
+    p = pos.copy()
+    p.rules = rules
+    return p
+
+
+def read_any_position(name: str, draw: int, passes: Optional[int],
+                      foundation_moves: bool, variant: str, strict: bool,
+                      discard_first: bool) -> AnyPosition:
+    """The Klondike or Aces Up position a command's file argument names (a deal file
+    gives the position before any move), under the file's rules and the options; a
+    rule option of the other game is refused."""
     d = read_bytes(sys.stdin.buffer.read(), "<stdin>") if name == "-" else read_file(name)
+    game_options(click.get_current_context(), d.game)
+    if isinstance(d, acesup.Deal):
+        return acesup.Position(d, acesup.Rules(strict=strict, discard_first=discard_first))
+    if isinstance(d, acesup.Position):
+        return acesup_with_rules(d, strict, discard_first)
+    classic_only(variant)
+    return klondike_position(d, name, draw, passes, foundation_moves)
+
+
+def klondike_position(d: Any, name: str, draw: int, passes: Optional[int],
+                      foundation_moves: bool) -> Position:
+    """The Klondike position of a file's deal or position, under the file's rules and
+    the options."""
     if isinstance(d, Deal):
         return Position(d, Rules(draw=draw, passes=passes,
                                  foundation_moves=foundation_moves))
     if not isinstance(d, Position):
-        raise OptionError("%s: positions, hints and the board are for Klondike only"
-                          % name)
+        raise OptionError("%s: positions, hints and the board are for Klondike and "
+                          "Aces Up only" % name)
     return with_rules(d, draw, passes, foundation_moves)
 
 
 def classic_only(variant: str) -> None:
-    """Positions, hints and the board are for classic Klondike so far."""
+    """Klondike positions, hints and the board are for classic Klondike so far."""
     if variant != "classic":
         raise OptionError("--variant %s: hint and show are for classic Klondike only"
                           % variant)
@@ -92,20 +133,27 @@ def budget_options(f: F) -> F:
 @cli.command("hint")
 @click.argument("position", metavar="POSITION")
 @klondike_rules
+@acesup_rules
 @click.option("--move", "move", default=None, metavar="MOVE",
-              help="Only say whether this move (e.g. 'W T3', 'T2 F', 'D') forfeits the "
-                   "win.")
+              help="Only say whether this move (e.g. 'W T3', 'T2 F', 'D'; Aces Up 'D', "
+                   "'P2 X', 'P3 P1') forfeits the win (Aces Up: or lowers the best "
+                   "score).")
 @budget_options
 def hint_cmd(position: str, draw: int, passes: Optional[int], no_foundation_moves: bool,
-             variant: str, move: Optional[str], max_states: Optional[int],
-             timeout: Optional[float]) -> None:
+             variant: str, strict: bool, discard_first: bool, move: Optional[str],
+             max_states: Optional[int], timeout: Optional[float]) -> None:
     """The moves of POSITION (a position or deal file, - for standard input) that keep
-    the game winnable, best first; exit 0 if there is one, 1 if the position is lost."""
+    the game winnable, best first; exit 0 if there is one, 1 if the position is lost.
+    Aces Up also gives the best score reachable after each move."""
     from .hints import hint
     try:
-        classic_only(variant)
-        pos = read_position_arg(position, draw, passes, not no_foundation_moves)
+        pos = read_any_position(position, draw, passes, not no_foundation_moves, variant,
+                                strict, discard_first)
         if move is not None:
+            if isinstance(pos, acesup.Position):
+                from .cli_acesup import one_acesup_move
+                raise click.exceptions.Exit(one_acesup_move(pos, move, max_states,
+                                                            timeout))
             raise click.exceptions.Exit(_one_move(pos, move, max_states, timeout))
         h = hint(pos, max_states=max_states, timeout=timeout)
     except KabalError as e:
@@ -142,6 +190,7 @@ def _one_move(pos: Position, text: str, max_states: Optional[int],
 @cli.command()
 @click.argument("deal", metavar="DEAL")
 @klondike_rules
+@acesup_rules
 @click.option("--all", "show_all", is_flag=True,
               help="Print the board after every move at once (the default when the "
                    "output is not a terminal).")
@@ -152,13 +201,20 @@ def _one_move(pos: Position, text: str, max_states: Optional[int],
               help="Write a self-contained web page that replays the solution.")
 @budget_options
 def show(deal: str, draw: int, passes: Optional[int], no_foundation_moves: bool,
-         variant: str, show_all: bool, at: Optional[int], html: Optional[str],
-         max_states: Optional[int], timeout: Optional[float]) -> None:
-    """Solve DEAL (a deal or position file) and show the board after each move."""
+         variant: str, strict: bool, discard_first: bool, show_all: bool,
+         at: Optional[int], html: Optional[str], max_states: Optional[int],
+         timeout: Optional[float]) -> None:
+    """Solve DEAL (a deal or position file) and show the board after each move (Aces Up:
+    of the line that reaches the best score)."""
     from .board_text import play_in_terminal
     try:
-        classic_only(variant)
-        pos = read_position_arg(deal, draw, passes, not no_foundation_moves)
+        any_pos = read_any_position(deal, draw, passes, not no_foundation_moves, variant,
+                                    strict, discard_first)
+        if isinstance(any_pos, acesup.Position):
+            from .cli_acesup import show_acesup
+            raise click.exceptions.Exit(show_acesup(any_pos, deal, show_all, at, html,
+                                                    max_states, timeout))
+        pos = any_pos
         sol = solve_position(pos, max_states=max_states, timeout=timeout)
     except KabalError as e:
         raise fail(str(e))

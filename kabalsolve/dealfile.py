@@ -14,10 +14,11 @@ from .errors import DealError
 
 if TYPE_CHECKING:
     from .games.acesup import Deal as AcesUpDeal
+    from .games.acesup import Position as AcesUpPosition
     from .games.clock import Deal as ClockDeal
     from .games.klondike import Deal, Position
 
-    AnyDeal = Union[Deal, ClockDeal, AcesUpDeal, Position]
+    AnyDeal = Union[Deal, ClockDeal, AcesUpDeal, Position, AcesUpPosition]
 
 GAMES = ("klondike", "acesup", "clock")
 KLONDIKE_KEYS = ("game", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "stock", "deck")
@@ -110,6 +111,9 @@ def _read_deck_game(game: str, fields: List[Field], by_key: Dict[str, Field],
     from .games.acesup import Deal as AcesUpDeal
     from .games.clock import Deal as ClockDeal
     title = {"clock": "Clock", "acesup": "Aces Up"}[game]
+    if game == "acesup" and any(f.key not in ("game", "deck") for f in fields):
+        from .acesup_positionfile import read_acesup_position
+        return read_acesup_position(fields, by_key, source)
     for f in fields:
         if f.key not in ("game", "deck"):
             raise DealError("unknown key %r in %s %s deal (known: game, deck)"

@@ -16,12 +16,16 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import TYPE_CHECKING, List, Optional, Tuple, Union, overload
 
 from .errors import MoveError
+from .games import acesup
 from .games.klondike import Move, Position
 from .solution import LOST, UNKNOWN, WON
 from .solver import PositionSearch, solve_position
+
+if TYPE_CHECKING:
+    from .hints_acesup import AcesUpHint
 
 
 @dataclass(frozen=True)
@@ -116,11 +120,24 @@ def _decide(search: PositionSearch, move: Move, max_states: Optional[int],
     return result, win
 
 
-def hint(position: Position, max_states: Optional[int] = None,
-         timeout: Optional[float] = None, max_memory_mb: Optional[int] = None) -> Hint:
-    """Decide every legal move of a Klondike ``position`` (see the module docstring).
-    ``max_states`` bounds each search, ``timeout`` the whole call; what they stop is
-    "unknown", never "lost"."""
+@overload
+def hint(position: Position, max_states: Optional[int] = ...,
+         timeout: Optional[float] = ..., max_memory_mb: Optional[int] = ...) -> Hint: ...
+@overload
+def hint(position: acesup.Position, max_states: Optional[int] = ...,
+         timeout: Optional[float] = ..., max_memory_mb: Optional[int] = ...
+         ) -> "AcesUpHint": ...
+
+
+def hint(position: Union[Position, acesup.Position], max_states: Optional[int] = None,
+         timeout: Optional[float] = None, max_memory_mb: Optional[int] = None
+         ) -> "Union[Hint, AcesUpHint]":
+    """Decide every legal move of a Klondike ``position`` (see the module docstring; an
+    Aces Up position goes to ``hints_acesup``).  ``max_states`` bounds each search,
+    ``timeout`` the whole call; what they stop is "unknown", never "lost"."""
+    if isinstance(position, acesup.Position):
+        from .hints_acesup import hint_acesup
+        return hint_acesup(position, max_states, timeout, max_memory_mb)
     t0 = time.perf_counter()
     deadline = None if timeout is None else t0 + timeout
     pos = position.copy()

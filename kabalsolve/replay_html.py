@@ -10,6 +10,9 @@ Every card on the page carries ``data-card`` (e.g. ``QH``) and ``data-face``
 (``up``/``down``) and lies in an element with ``data-pile`` (``stock``, ``waste``,
 ``F1``..``F4``, ``T1``..``T7``): the tests read the board back from a headless browser
 and compare it with the reference position.
+
+``page`` fills the template with one game's board and drawing script: the Klondike ones
+are here, the Aces Up ones in ``replay_html_acesup``.
 """
 from __future__ import annotations
 
@@ -50,9 +53,60 @@ def replay_data(start: Position, moves: Sequence[Move]) -> Dict[str, Any]:
 
 def replay_page(start: Position, moves: Sequence[Move], title: str = "kabalsolve") -> str:
     """The page's HTML text."""
-    data = json.dumps(replay_data(start, moves), ensure_ascii=False).replace("</", "<\\/")
-    return (_PAGE.replace("@TITLE@", html.escape("Klondike: " + title))
-            .replace("@DATA@", data))
+    return page("Klondike: " + title, replay_data(start, moves), _KLONDIKE_BOARD,
+                _KLONDIKE_DRAW)
+
+
+def page(title: str, data: Dict[str, Any], board: str, draw: str) -> str:
+    """The page around one game's board: ``board`` is its markup (elements with
+    ``data-pile``), ``draw`` the script that fills them from ``st`` (the step's data)
+    and ``mv`` (the move that led to it, or null), with the page's helpers ``card``,
+    ``pile``, ``clear`` and ``el``.  ``data`` holds ``steps``, ``moves`` (``text``,
+    ``words``), ``rules`` and optionally ``intro`` (the words shown before a move)."""
+    text = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    return (_PAGE.replace("@TITLE@", html.escape(title)).replace("@BOARD@", board)
+            .replace("@DRAW@", draw).replace("@DATA@", text))
+
+
+_KLONDIKE_BOARD = """    <div class="row">
+      <div class="slot stackpile" data-pile="stock"></div>
+      <div class="slot wide waste" data-pile="waste"></div>
+      <div class="spacer"></div>
+      <div class="slot stackpile" data-pile="F1"></div>
+      <div class="slot stackpile" data-pile="F2"></div>
+      <div class="slot stackpile" data-pile="F3"></div>
+      <div class="slot stackpile" data-pile="F4"></div>
+    </div>
+    <div class="row">
+      <div class="slot col" data-pile="T1"></div><div class="slot col" data-pile="T2"></div>
+      <div class="slot col" data-pile="T3"></div><div class="slot col" data-pile="T4"></div>
+      <div class="slot col" data-pile="T5"></div><div class="slot col" data-pile="T6"></div>
+      <div class="slot col" data-pile="T7"></div>
+    </div>
+"""
+
+_KLONDIKE_DRAW = r"""    var mark = mv ? (mv.kind === "draw" ? st.w[st.w.length - 1] : mv.card) : null;
+    var p = clear(pile("stock"));
+    st.s.slice().reverse().forEach(function (c) { p.appendChild(card(c, false, false)); });
+    p.appendChild(el("span", "count", st.s.length + " in stock"));
+    p = clear(pile("waste"));
+    st.w.forEach(function (c, i) {
+      var e = card(c, true, c === mark);
+      var fan = Math.max(0, i - (st.w.length - 3));
+      e.style.left = (fan * 22) + "px";
+      p.appendChild(e);
+    });
+    p.appendChild(el("span", "count", st.w.length + " in waste"));
+    for (var f = 0; f < 4; f++) {
+      p = clear(pile("F" + (f + 1)));
+      if (st.f[f]) p.appendChild(card(st.f[f], true, st.f[f] === mark));
+    }
+    for (var t = 0; t < 7; t++) {
+      p = clear(pile("T" + (t + 1)));
+      st.c[t][0].forEach(function (c) { p.appendChild(card(c, false, false)); });
+      st.c[t][1].forEach(function (c) { p.appendChild(card(c, true, c === mark)); });
+    }
+"""
 
 
 _PAGE = r"""<!DOCTYPE html>
@@ -124,22 +178,7 @@ button:disabled { opacity: .45; cursor: default; }
 </header>
 <div id="layout">
   <div id="board">
-    <div class="row">
-      <div class="slot stackpile" data-pile="stock"></div>
-      <div class="slot wide waste" data-pile="waste"></div>
-      <div class="spacer"></div>
-      <div class="slot stackpile" data-pile="F1"></div>
-      <div class="slot stackpile" data-pile="F2"></div>
-      <div class="slot stackpile" data-pile="F3"></div>
-      <div class="slot stackpile" data-pile="F4"></div>
-    </div>
-    <div class="row">
-      <div class="slot col" data-pile="T1"></div><div class="slot col" data-pile="T2"></div>
-      <div class="slot col" data-pile="T3"></div><div class="slot col" data-pile="T4"></div>
-      <div class="slot col" data-pile="T5"></div><div class="slot col" data-pile="T6"></div>
-      <div class="slot col" data-pile="T7"></div>
-    </div>
-    <p id="words"></p>
+@BOARD@    <p id="words"></p>
   </div>
   <ol id="moves" start="1"></ol>
 </div>
@@ -177,31 +216,10 @@ button:disabled { opacity: .45; cursor: default; }
 
   function draw() {
     var st = DATA.steps[step], mv = step > 0 ? DATA.moves[step - 1] : null;
-    var mark = mv ? (mv.kind === "draw" ? st.w[st.w.length - 1] : mv.card) : null;
-    var p = clear(pile("stock"));
-    st.s.slice().reverse().forEach(function (c) { p.appendChild(card(c, false, false)); });
-    p.appendChild(el("span", "count", st.s.length + " in stock"));
-    p = clear(pile("waste"));
-    st.w.forEach(function (c, i) {
-      var e = card(c, true, c === mark);
-      var fan = Math.max(0, i - (st.w.length - 3));
-      e.style.left = (fan * 22) + "px";
-      p.appendChild(e);
-    });
-    p.appendChild(el("span", "count", st.w.length + " in waste"));
-    for (var f = 0; f < 4; f++) {
-      p = clear(pile("F" + (f + 1)));
-      if (st.f[f]) p.appendChild(card(st.f[f], true, st.f[f] === mark));
-    }
-    for (var t = 0; t < 7; t++) {
-      p = clear(pile("T" + (t + 1)));
-      st.c[t][0].forEach(function (c) { p.appendChild(card(c, false, false)); });
-      st.c[t][1].forEach(function (c) { p.appendChild(card(c, true, c === mark)); });
-    }
-    document.getElementById("status").textContent =
+@DRAW@    document.getElementById("status").textContent =
       "move " + step + " of " + N + " (" + DATA.rules + ")";
     document.getElementById("words").textContent =
-      mv ? step + ". " + mv.words : "The deal. " + N + " moves win it.";
+      mv ? step + ". " + mv.words : (DATA.intro || "The deal. " + N + " moves win it.");
     var items = document.querySelectorAll("#moves li");
     for (var i = 0; i < items.length; i++) {
       items[i].classList.toggle("current", i === step - 1);

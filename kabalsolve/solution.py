@@ -165,7 +165,7 @@ class AcesUpSolution:
     the verdict was asked for)."""
     result: str
     rules: acesup.Rules
-    deal: acesup.Deal
+    deal: Optional[acesup.Deal]          # None: a position file's position (``start``)
     moves: List[acesup.Move]
     stats: Stats
     best: int
@@ -173,6 +173,15 @@ class AcesUpSolution:
     stopped_by: Optional[str] = None
     score_searched: bool = True          # False: only the verdict was asked for
     game: str = "acesup"
+    #: the position the moves start from when it is not the deal's first (position files)
+    start: Optional[acesup.Position] = None
+
+    def start_position(self) -> acesup.Position:
+        """The position before the first move (a copy)."""
+        if self.start is not None:
+            return self.start.copy()
+        assert self.deal is not None, "an AcesUpSolution has a deal or a start"
+        return acesup.Position(self.deal, self.rules)
 
     @property
     def won(self) -> bool:
@@ -214,7 +223,7 @@ class AcesUpSolution:
 
     def move_lines(self) -> List[str]:
         """The moves in plain words, numbered, as a person replays them at a table."""
-        return _numbered(acesup.Position(self.deal, self.rules), self.moves)
+        return _numbered(self.start_position(), self.moves)
 
     def __str__(self) -> str:
         return "\n".join([self.verdict_line()] + self.move_lines())

@@ -251,9 +251,20 @@ def solve_acesup(deal: acesup.Deal, rules: acesup.Rules, best_score: bool = True
                  max_memory_mb: Optional[int] = None) -> AcesUpSolution:
     """Decide an Aces Up deal and (with best_score) prove its best score; the line
     returned is replayed on the reference rules."""
+    return solve_acesup_position(acesup.Position(deal, rules), best_score, max_states,
+                                 timeout, max_memory_mb, deal)
+
+
+def solve_acesup_position(start: acesup.Position, best_score: bool = True,
+                          max_states: Optional[int] = None, timeout: Optional[float] = None,
+                          max_memory_mb: Optional[int] = None,
+                          deal: Optional[acesup.Deal] = None) -> AcesUpSolution:
+    """Decide an Aces Up position (a deal is the position before any move) at its own
+    rules and (with best_score) prove its best score; the moves start from it."""
     _check_budget(max_states, timeout, max_memory_mb)
     t0 = time.perf_counter()
-    pos = acesup.Position(deal, rules)
+    rules = start.rules
+    pos = start.copy()
     status, stop, codes, states, made, tbytes, secs, best, proved = _core.acesup_solve(
         pos.piles, pos.stock, pos.discarded, strict=rules.strict,
         discard_first=rules.discard_first, best_score=best_score,
@@ -276,7 +287,8 @@ def solve_acesup(deal: acesup.Deal, rules: acesup.Rules, best_score: bool = True
     stats = Stats(states=states, moves_made=made, search_seconds=secs,
                   seconds=time.perf_counter() - t0, table_bytes=tbytes)
     return AcesUpSolution(status, rules, deal, moves, stats, pos.score,
-                          proved and (best_score or status == WON), stop, best_score)
+                          proved and (best_score or status == WON), stop, best_score,
+                          start=None if deal is not None else start.copy())
 
 
 _SolveOpts = Any
@@ -303,13 +315,19 @@ def solve(deal: klondike.Position, draw: Optional[int] = ...,
           timeout: Optional[float] = ..., passes: Optional[int] = ...,
           max_memory_mb: Optional[int] = ..., **options: _SolveOpts) -> Solution: ...
 @overload
+def solve(deal: acesup.Position, draw: Optional[int] = ...,
+          foundation_moves: Optional[bool] = ..., max_states: Optional[int] = ...,
+          timeout: Optional[float] = ..., passes: Optional[int] = ...,
+          max_memory_mb: Optional[int] = ..., **options: _SolveOpts) -> AcesUpSolution: ...
+@overload
 def solve(deal: str, draw: Optional[int] = ..., foundation_moves: Optional[bool] = ...,
           max_states: Optional[int] = ..., timeout: Optional[float] = ...,
           passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...,
           **options: _SolveOpts) -> Union[Solution, ClockSolution, AcesUpSolution]: ...
 
 
-def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position, str],
+def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position,
+                      acesup.Position, str],
           draw: Optional[int] = None, foundation_moves: Optional[bool] = None,
           max_states: Optional[int] = None, timeout: Optional[float] = None,
           passes: Optional[int] = None, max_memory_mb: Optional[int] = None,
@@ -321,8 +339,8 @@ def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position,
     003, draw 3 only), ``objective`` ("win", or "max-foundation": also the most cards
     that can reach the foundations, in ``Solution.extra``).  Aces Up: ``strict`` and ``discard_first`` (default False),
     ``best_score`` (default True: also prove the best score of a lost deal; False:
-    the verdict only).  A Klondike ``Position`` (or position text) is decided at its
-    own rules, which it carries: rule options with it are refused.  Clock has no
+    the verdict only).  A Klondike or Aces Up ``Position`` (or position text) is decided
+    at its own rules, which it carries: rule options with it are refused.  Clock has no
     options: it is played out.  Every game takes the
     budgets ``max_states``, ``timeout`` and ``max_memory_mb``; an option of another
     game is an OptionError.
@@ -358,6 +376,14 @@ def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position,
                               % ", ".join(rules_given))
         return solve_position(deal, max_states, timeout, max_memory_mb,
                               objective=options.get("objective") or "win")
+    if isinstance(deal, acesup.Position):
+        given = [k for k in ("strict", "discard_first") if options.get(k) is not None]
+        if given:
+            raise OptionError("a Position carries its own rules: set %s on it, not here"
+                              % ", ".join(given))
+        best = options.get("best_score")
+        return solve_acesup_position(deal, True if best is None else bool(best),
+                                     max_states, timeout, max_memory_mb)
     if isinstance(deal, acesup.Deal):
         rules_a = acesup.Rules(strict=bool(options.get("strict") or False),
                                discard_first=bool(options.get("discard_first") or False))
@@ -371,14 +397,15 @@ def solve(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position,
                           options.get("objective") or "win")
 
 
-def is_winnable(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position, str],
+def is_winnable(deal: Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position,
+                            acesup.Position, str],
                 **options: Any) -> Optional[bool]:
     """True (won), False (proved lost) or None (a budget ran out first).  Takes the
     options of ``solve``; for Aces Up only the verdict is searched for."""
     if isinstance(deal, str):
         from .dealfile import read_deal
         deal = read_deal(deal)
-    if isinstance(deal, acesup.Deal):
+    if isinstance(deal, (acesup.Deal, acesup.Position)):
         options.setdefault("best_score", False)
     sol = solve(deal, **options)
     return {WON: True, LOST: False}.get(sol.result)

@@ -36,7 +36,7 @@ BAD_FILES = {
     "unknown_game.txt": ("unknown game 'freecell'", 2),
     "acesup_deck_51.txt": ("'deck:' must list 52 cards, not 51", 3),
     "acesup_duplicated.txt": ("duplicated card", 4),
-    "acesup_unknown_key.txt": ("unknown key 'stock' in an Aces Up deal", 4),
+    "acesup_unknown_key.txt": ("unknown key 'waste' in an Aces Up deal", 4),
     "no_colon.txt": ("expected 'key: value', found 'T2 7C JD'", 4),
     "colon_without_key.txt": ("names no key", 4),
 }

@@ -25,7 +25,8 @@ from ..games import acesup, clock, klondike
 from . import jsondeal, pysolboard, shootme, solvitaire
 
 if TYPE_CHECKING:
-    AnyDeal = Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position]
+    AnyDeal = Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position,
+                    acesup.Position]
     DealOnly = Union[klondike.Deal, clock.Deal, acesup.Deal]
 
 FORMATS = ("text", "json", "pysol", "solvitaire", "shootme")

@@ -19,7 +19,7 @@ already discarded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..cards import Card, card_str, card_symbol, deck_problems, parse_card, rank, suit
 from ..errors import DealError, MoveError, OptionError
@@ -131,34 +131,76 @@ class Position:
     dealing order; ``discarded`` the discarded cards in the order they went.
     """
 
+    game = NAME
+
     def __init__(self, deal: Deal, rules: Rules = Rules()) -> None:
         self.rules = rules
         self.piles: List[List[Card]] = [[c] for c in deal.deck[:4]]
         self.stock: List[Card] = list(deal.deck[4:])
         self.discarded: List[Card] = []
         self._history: List[Tuple[Move, int]] = []
+        #: the rule keys a position file stated (``dealfile``); the command line may
+        #: not contradict them
+        self.given_rules: FrozenSet[str] = frozenset()
 
     @classmethod
     def from_layout(cls, piles: Sequence[Sequence[Card]], stock: Sequence[Card],
                     discarded: Sequence[Card] = (), rules: Rules = Rules()) -> "Position":
-        """A position part-way through a game; checks that the cards make one deck."""
-        if len(piles) != 4:
-            raise DealError("Aces Up has 4 piles, not %d" % len(piles))
-        if len(stock) % 4:
-            raise DealError("the stock must hold a multiple of 4 cards, not %d" % len(stock))
-        cards = [c for p in piles for c in p] + list(stock) + list(discarded)
-        problem = deck_problems(cards)
+        """A position part-way through a game: DealError unless the cards make one deck
+        that a game can have reached (``acesup_position.position_problem``)."""
+        from .acesup_position import position_problem
+        problem = position_problem(piles, stock, discarded)
         if problem:
             raise DealError(problem)
-        if any(rank(c) == 0 for c in discarded):
-            raise DealError("an Ace is never discarded")
         p = cls.__new__(cls)
         p.rules = rules
         p.piles = [list(x) for x in piles]
         p.stock = list(stock)
         p.discarded = list(discarded)
         p._history = []
+        p.given_rules = frozenset()
         return p
+
+    def copy(self) -> "Position":
+        p = Position.__new__(Position)
+        p.rules = self.rules
+        p.piles = [list(x) for x in self.piles]
+        p.stock = list(self.stock)
+        p.discarded = list(self.discarded)
+        p._history = list(self._history)
+        p.given_rules = self.given_rules
+        return p
+
+    def same_as(self, other: "Position") -> bool:
+        """The same cards in the same places under the same rules (the order in which
+        the discarded cards went does not count, nor the moves that led here)."""
+        return (self.rules == other.rules and self.piles == other.piles
+                and self.stock == other.stock
+                and sorted(self.discarded) == sorted(other.discarded))
+
+    def to_text(self, comment: Optional[str] = None) -> str:
+        """The position file of this position (README, "Aces Up positions")."""
+        from .acesup_position import position_to_text
+        return position_to_text(self, comment)
+
+    def move_text(self, move: Move) -> str:
+        """The short text of a move: ``D`` deals, ``P2 X`` discards from P2, ``P3 P1``
+        moves P3's top card onto the empty pile P1."""
+        from .acesup_position import move_text
+        return move_text(move)
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move that a short text names here; MoveError otherwise."""
+        from .acesup_position import parse_move
+        return parse_move(self, text)
+
+    def winning_moves(self, **budget: Any) -> List[Move]:
+        """The legal moves after which the game can still be won (empty when the
+        position is lost).  Asks the solver (kabalsolve.hint); this module itself stays
+        free of the core.  ``budget``: max_states, timeout (moves left undecided by a
+        budget are not listed)."""
+        from ..hints import hint
+        return [h.move for h in hint(self, **budget).moves if h.result == "won"]
 
     # -- queries ---------------------------------------------------------------
     def top(self, i: int) -> Optional[Card]:

@@ -1,0 +1,75 @@
+"""The Aces Up board drawn in a terminal, and stepping through a line of play on it.
+
+One picture per position: a status line (cards left in the stock, the score, the last
+card discarded) and the four piles as columns drawn downwards, bottom card first, so a
+pile's top card is its lowest one.  The cards the last move placed are marked with ``*``
+(all four after a deal; the discarded card, in the status line, after a discard); on a
+colour terminal hearts and diamonds are red and marked cards are in reverse video, as on
+the Klondike board (``board_text``).
+"""
+from __future__ import annotations
+
+import sys
+from typing import List, Optional, Sequence, TextIO
+
+from .board_text import CELL, card_cell, colour_wanted
+from .cards import Card
+from .games.acesup import PILES, WIN_SCORE, Move, Position
+
+
+def marked_cards(pos: Position, move: Optional[Move]) -> List[Card]:
+    """The cards to mark after ``move`` (already played in ``pos``)."""
+    if move is None:
+        return []
+    if move.kind == "deal":
+        return [p[-1] for p in pos.piles if p]
+    return [move.card] if move.card is not None else []
+
+
+def render(pos: Position, move: Optional[Move] = None, colour: bool = False,
+           heading: str = "") -> str:
+    """The board of ``pos``; ``move`` is the move that led to it (marked)."""
+    marks = marked_cards(pos, move)
+    lines = [heading] if heading else []
+    stock = "## x%d" % len(pos.stock) if pos.stock else "--"
+    status = "stock %s  score %d of %d" % (stock, pos.score, WIN_SCORE)
+    if pos.discarded:
+        last = pos.discarded[-1]
+        status += "  discarded %s" % card_cell(last, colour, last in marks).rstrip()
+    lines.append(status)
+    lines.append("".join(p.ljust(CELL) for p in PILES).rstrip())
+    height = max([len(p) for p in pos.piles] + [1])
+    for row in range(height):
+        cells = []
+        for pile in pos.piles:
+            if row >= len(pile):
+                cells.append(("--" if row == 0 else "").ljust(CELL))
+            else:
+                cells.append(card_cell(pile[row], colour, pile[row] in marks))
+        lines.append("".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def play_in_terminal(start: Position, moves: Sequence[Move], step: bool,
+                     out: Optional[TextIO] = None, inp: Optional[TextIO] = None) -> None:
+    """Print the board before the first move and after each move; with ``step``, wait
+    for Enter between boards (``q`` and Enter stops).  Standard output and input by
+    default (looked up at call time, so that redirections apply)."""
+    out = out or sys.stdout
+    inp = inp or sys.stdin
+    colour = colour_wanted(out)
+    pos = start.copy()
+    total = len(moves)
+    out.write(render(pos, None, colour, "start (%d moves to go)" % total) + "\n")
+    for n, m in enumerate(moves, 1):
+        if step:
+            out.write("-- Enter: next move, q: quit -- ")
+            out.flush()
+            answer = inp.readline()
+            if not answer or answer.strip().lower().startswith("q"):
+                return
+        words = pos.describe(m)
+        pos.push(m)
+        out.write("\n" + render(pos, m, colour, "move %d of %d: %s" % (n, total, words))
+                  + "\n")
+    out.flush()
