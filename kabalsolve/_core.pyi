@@ -123,3 +123,18 @@ def klondike_max_foundation(
     danish: bool = ...,
     group: int = ...,
 ) -> Tuple[str, Optional[str], List[int], int, int, int, float, int]: ...
+
+class AcesUpSolver:
+    def __init__(
+        self,
+        piles: Sequence[Sequence[int]],
+        stock: Sequence[int],
+        gone: Sequence[int] = ...,
+        strict: bool = ...,
+        discard_first: bool = ...,
+        max_table_mb: int = ...,
+    ) -> None: ...
+    def decide(
+        self, code: int, max_states: int = ..., timeout: float = ...
+    ) -> Tuple[str, Optional[str], List[int], int, int]: ...
+    def proved_lost(self) -> int: ...

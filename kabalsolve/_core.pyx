@@ -25,6 +25,7 @@ include "_klondike.pxi"
 include "_clock.pxi"
 include "_acesup.pxi"
 include "_hint.pxi"
+include "_hint_acesup.pxi"
 
 STATUS_NAMES = ("won", "lost", "unknown")
 STOP_NAMES = (None, "max_states", "timeout", "memory", "interrupt")

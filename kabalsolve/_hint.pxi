@@ -60,7 +60,9 @@ cdef void dfs_in(GameOps* g, void* st, Table* tab, uint64_t max_states, double d
     else:
         d = dfs_loop(g, st, tab, max_states, deadline, res, &frames, &arena, &karena)
         res.depth = d
-        if res.status == S_WON:
+        if g.value != NULL:
+            pass                  # res.path already holds the best line found
+        elif res.status == S_WON:
             res.path_len = d + (frames[d].i if d > 0 else 0)
             res.path = <uint32_t*> malloc((res.path_len + 1) * sizeof(uint32_t))
             if res.path == NULL:

@@ -22,7 +22,7 @@ from typing import List, Optional
 from .errors import MoveError
 from .games.acesup import WIN_SCORE, Move, Position
 from .solution import LOST, UNKNOWN, WON
-from .solver import solve_acesup_position
+from .solver import AcesUpSearch, solve_acesup_position
 
 
 @dataclass(frozen=True)
@@ -115,6 +115,7 @@ def hint_acesup(position: Position, max_states: Optional[int] = None,
     states = root.stats.states
     first = root.moves[0] if root.moves else None
     out: List[AcesUpMoveVerdict] = []
+    search: Optional[AcesUpSearch] = None
     for m in pos.legal_moves():
         text, words = pos.move_text(m), pos.describe(m)
         if m == first and root.result != UNKNOWN:
@@ -129,6 +130,17 @@ def hint_acesup(position: Position, max_states: Optional[int] = None,
         if left is not None and left <= 0:
             out.append(AcesUpMoveVerdict(m, text, words, UNKNOWN, child.score, False))
             continue
+        if root.result == WON:
+            # the verdict first, in one table shared by all the moves (AcesUpSearch)
+            if search is None:
+                search = AcesUpSearch(pos, max_memory_mb)
+            before = search.states
+            verdict, _ = search.verdict_after(m, max_states, left)
+            states += search.states - before
+            if verdict == WON:
+                out.append(AcesUpMoveVerdict(m, text, words, WON, WIN_SCORE, True))
+                continue
+            left = None if deadline is None else deadline - time.perf_counter()
         sol = solve_acesup_position(child, True, max_states, left, max_memory_mb)
         states += sol.stats.states
         out.append(AcesUpMoveVerdict(m, text, words, sol.result, sol.best,

@@ -246,6 +246,54 @@ def decode_acesup_move(pos: acesup.Position, code: int) -> acesup.Move:
     raise SolverError("unknown Aces Up move code %d" % code)
 
 
+def acesup_move_code(move: acesup.Move) -> int:
+    """The core's code for an Aces Up move (the inverse of decode_acesup_move)."""
+    if move.kind == "deal":
+        return 0
+    a = acesup.PILES.index(move.src)
+    if move.kind == "discard":
+        return 1 | (a << 4)
+    return 2 | (a << 4) | (acesup.PILES.index(move.dst) << 8)
+
+
+class AcesUpSearch:
+    """An Aces Up position held in the core (``_core.AcesUpSolver``) with the table of
+    positions proved unable to win kept from one verdict search to the next: the hint
+    asks about every move of one position, and the answers share most of their work."""
+
+    def __init__(self, pos: acesup.Position, max_memory_mb: Optional[int] = None) -> None:
+        _check_budget(None, None, max_memory_mb)
+        self.pos = pos.copy()
+        self.core = _core.AcesUpSolver(pos.piles, pos.stock, pos.discarded,
+                                       strict=pos.rules.strict,
+                                       discard_first=pos.rules.discard_first,
+                                       max_table_mb=max_memory_mb or 8192)
+        self.states = 0
+
+    def verdict_after(self, move: acesup.Move, max_states: Optional[int] = None,
+                      timeout: Optional[float] = None) -> Tuple[str, List[acesup.Move]]:
+        """(result, a win from there) for the position after ``move`` (legal here); the
+        win is replayed on the reference rules."""
+        child = self.pos.copy()
+        child.push(move)
+        status, _stop, codes, states, _best = self.core.decide(
+            acesup_move_code(move), max_states=max_states or 0, timeout=timeout or 0.0)
+        self.states += states
+        moves: List[acesup.Move] = []
+        if status == WON:
+            for code in codes:
+                m = decode_acesup_move(child, code)
+                try:
+                    child.push(m)
+                except KabalError as e:
+                    raise SolverError("the core's win after %s breaks the rules: %s"
+                                      % (move, e)) from None
+                moves.append(m)
+            if not child.is_won():
+                raise SolverError("the core's win after %s does not win" % move)
+        return status, moves
+
+
 def solve_acesup(deal: acesup.Deal, rules: acesup.Rules, best_score: bool = True,
                  max_states: Optional[int] = None, timeout: Optional[float] = None,
                  max_memory_mb: Optional[int] = None) -> AcesUpSolution:

@@ -356,3 +356,41 @@ def test_cli_stats_acesup():
         mean, not_proved, unknown) in r.stdout
     r = run("stats", "--game", "acesup", "--count", "2", "--draw", "1")
     assert r.returncode == 2 and "--draw does not apply to Aces Up" in r.stderr
+
+
+def test_shared_verdict_table_agrees_with_brute_force():
+    """The hint's solver keeps the keys of lost verdict searches for the next moves:
+    every move's verdict, asked in any order and twice, equals plain exhaustive search."""
+    from kabalsolve.solver import acesup_move_code
+    rng = random.Random(5)
+    deal = Deal(reference_decks()[8])            # won under the usual rule
+    line = kabalsolve.solve(deal).moves
+    along = []
+    walk = Position(deal)
+    for m in line:
+        walk.push(m)
+        if len(walk.stock) <= 8 and walk.legal_moves():
+            along.append(Position.from_layout(walk.piles, walk.stock, walk.discarded))
+    pool = along[::3] + [random_position(rng, rules, rng.choice([4, 8, 12]))
+                         for rules in RULES for _ in range(12)]
+    kept = won = lost = 0
+    for pos in pool:
+        rules = pos.rules
+        solver = _core.AcesUpSolver(pos.piles, pos.stock, pos.discarded, strict=rules.strict,
+                                    discard_first=rules.discard_first)
+        moves = pos.legal_moves() * 2
+        rng.shuffle(moves)
+        for m in moves:
+            child = Position.from_layout(pos.piles, pos.stock, pos.discarded, rules)
+            child.push(m)
+            truth = best_score_brute_force(child) == 48
+            status, stop, codes, states, best = solver.decide(acesup_move_code(m))
+            assert stop is None and status == ("won" if truth else "lost")
+            won += truth
+            lost += not truth
+            if status == "won":
+                for code in codes:
+                    child.push(decode_acesup_move(child, code))
+                assert child.is_won()
+        kept += solver.proved_lost() > 0
+    assert won >= 8 and lost >= 20 and kept >= 5
