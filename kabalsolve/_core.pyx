@@ -480,7 +480,7 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
         res.path = NULL
         res.path_len = 0
         res.table_bytes = 0
-        res.best = -1
+        res.best = start.ngone          # the position itself: no line was kept
         proved[0] = 0
         return
     res.target = AC_WIN

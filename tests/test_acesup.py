@@ -394,3 +394,21 @@ def test_shared_verdict_table_agrees_with_brute_force():
                 assert child.is_won()
         kept += solver.proved_lost() > 0
     assert won >= 8 and lost >= 20 and kept >= 5
+
+
+def test_budgets_on_a_position_part_way_through():
+    """Any budget on a position with cards already discarded gives a line that replays
+    and a best score at least the position's own (a budget spent by the short searches
+    under stricter rules included)."""
+    from kabalsolve.solver import solve_acesup_position
+    deal = Deal(reference_decks()[1])
+    line = kabalsolve.solve(deal).moves
+    pos = Position(deal)
+    for m in line[:10]:
+        pos.push(m)
+    start = Position.from_layout(pos.piles, pos.stock, pos.discarded)
+    for n in (1, 2, 5, 100, 20_000, 70_000, 70_001, 150_000):
+        sol = solve_acesup_position(start, True, max_states=n)
+        assert sol.best >= start.score
+        assert sol.result in ("lost", "unknown")
+        assert sol.score_proved == (sol.result == "lost" and sol.stopped_by is None)
