@@ -28,6 +28,20 @@ include "_hint.pxi"
 include "_hint_acesup.pxi"
 
 STATUS_NAMES = ("won", "lost", "unknown")
+
+
+cdef list take_path(SearchResult* res):
+    """The moves of a finished search as a list, its malloc'd path freed; a search that
+    Ctrl-C stopped raises KeyboardInterrupt here (the handler's exception replaced)."""
+    if res.stop_reason == STOP_INTERRUPT:
+        free(res.path)
+        res.path = NULL
+        PyErr_Clear()
+        raise KeyboardInterrupt
+    path = [res.path[i] for i in range(res.path_len)] if res.path != NULL else []
+    free(res.path)
+    res.path = NULL
+    return path
 STOP_NAMES = (None, "max_states", "timeout", "memory", "interrupt")
 
 # Move type numbers, as packed in the Klondike move codes (see _klondike.pxi).
@@ -264,13 +278,8 @@ def klondike_solve(columns, found, talon, int wp=0, int recycles=0, int draw=3,
         deadline = t0 + timeout
     with nogil:
         kl_decide(&s, max_states, deadline, max_bytes, &res)
-    if res.stop_reason == STOP_INTERRUPT:
-        free(res.path)
-        PyErr_Clear()
-        raise KeyboardInterrupt
+    path = take_path(&res)
     elapsed = now_seconds() - t0
-    path = [res.path[i] for i in range(res.path_len)] if res.path != NULL else []
-    free(res.path)
     return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], path, res.states,
             res.expanded, res.table_bytes, elapsed)
 
@@ -318,13 +327,8 @@ def klondike_max_foundation(columns, found, talon, int wp=0, int recycles=0, int
     res.floor = 0
     with nogil:
         dfs(&KLONDIKE_MAXF_OPS, &s, max_states, deadline, max_bytes, &res)
-    if res.stop_reason == STOP_INTERRUPT:
-        free(res.path)
-        PyErr_Clear()
-        raise KeyboardInterrupt
+    path = take_path(&res)
     elapsed = now_seconds() - t0
-    path = [res.path[i] for i in range(res.path_len)] if res.path != NULL else []
-    free(res.path)
     return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], path, res.states,
             res.expanded, res.table_bytes, elapsed, res.best)
 
@@ -535,13 +539,8 @@ def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=Fa
         deadline = t0 + timeout
     with nogil:
         ac_decide(&s, best_score, max_states, deadline, max_bytes, &res, &proved)
-    if res.stop_reason == STOP_INTERRUPT:
-        free(res.path)
-        PyErr_Clear()
-        raise KeyboardInterrupt
+    path = take_path(&res)
     elapsed = now_seconds() - t0
-    path = [res.path[i] for i in range(res.path_len)] if res.path != NULL else []
-    free(res.path)
     return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], path, res.states,
             res.expanded, res.table_bytes, elapsed, res.best, bool(proved))
 

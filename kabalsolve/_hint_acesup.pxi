@@ -74,12 +74,7 @@ cdef class AcesUpSolver:
             self.lost = tab
         else:
             table_free(&tab)
-        if res.stop_reason == STOP_INTERRUPT:
-            free(res.path)
-            PyErr_Clear()
-            raise KeyboardInterrupt
-        path = [res.path[i] for i in range(res.path_len)] if res.path != NULL else []
-        free(res.path)
+        path = take_path(&res)
         return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], path, res.states,
                 res.best)
 

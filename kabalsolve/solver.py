@@ -69,6 +69,22 @@ def decode_klondike_move(pos: klondike.Position, code: int) -> List[klondike.Mov
     raise SolverError("unknown move code %d" % code)
 
 
+def replay_klondike_codes(pos: klondike.Position, codes: List[int],
+                          what: str) -> List[klondike.Move]:
+    """Play the core's move codes on ``pos`` (the reference rules) and return the atomic
+    moves; a move the rules refuse is a SolverError naming ``what`` and the move."""
+    moves: List[klondike.Move] = []
+    for code in codes:
+        for m in decode_klondike_move(pos, code):
+            try:
+                pos.push(m)
+            except KabalError as e:
+                raise SolverError("%s breaks the rules at move %d: %s"
+                                  % (what, len(moves) + 1, e)) from None
+            moves.append(m)
+    return moves
+
+
 def _check_budget(max_states: Optional[int], timeout: Optional[float],
                   max_memory_mb: Optional[int]) -> None:
     if max_states is not None and (not isinstance(max_states, int) or max_states < 1):
@@ -118,26 +134,12 @@ def solve_position(start: klondike.Position, max_states: Optional[int] = None,
             columns, found, talon, wp, rec, **args)
     moves: List[klondike.Move] = []
     if best >= 0:
-        for code in codes:
-            for m in decode_klondike_move(pos, code):
-                try:
-                    pos.push(m)
-                except KabalError as e:
-                    raise SolverError("the core's line breaks the rules at move %d: %s"
-                                      % (len(moves) + 1, e)) from None
-                moves.append(m)
+        moves = replay_klondike_codes(pos, codes, "the core's line")
         if sum(pos.foundations) != best or (status == WON) != pos.is_won():
             raise SolverError("the core's line puts %d cards up, not %d"
                               % (sum(pos.foundations), best))
     elif status == WON:
-        for code in codes:
-            for m in decode_klondike_move(pos, code):
-                try:
-                    pos.push(m)
-                except KabalError as e:
-                    raise SolverError("the core's solution breaks the rules at move %d: %s"
-                                      % (len(moves) + 1, e)) from None
-                moves.append(m)
+        moves = replay_klondike_codes(pos, codes, "the core's solution")
         if not pos.is_won():
             raise SolverError("the core's solution does not end with all cards up")
     elif status not in (LOST, UNKNOWN):
@@ -205,14 +207,7 @@ class PositionSearch:
         self.states += states
         moves: List[klondike.Move] = []
         if status == WON:
-            for code in codes:
-                for m in decode_klondike_move(child, code):
-                    try:
-                        child.push(m)
-                    except KabalError as e:
-                        raise SolverError("the core's win after %s breaks the rules: %s"
-                                          % (move, e)) from None
-                    moves.append(m)
+            moves = replay_klondike_codes(child, codes, "the core's win after %s" % move)
             if not child.is_won():
                 raise SolverError("the core's win after %s does not end with all cards up"
                                   % move)
