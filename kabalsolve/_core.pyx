@@ -18,6 +18,8 @@ cdef extern from "Python.h":
 
 cdef extern from *:
     void __builtin_prefetch(const void* p) noexcept nogil
+    int __builtin_ctz(unsigned int x) noexcept nogil
+    int __builtin_ctzll(unsigned long long x) noexcept nogil
 
 include "_table.pxi"
 include "_search.pxi"

@@ -248,6 +248,29 @@ def test_bound_holds_along_random_play():
                 pos.push(rng.choice(legal))
 
 
+def test_discards_made_safe_by_the_bound_lose_nothing():
+    """Safe discard 4 (ac_never_partner) relies on the masks ac_bound leaves: wherever
+    it leaves a single discard that the other safe discards would not, playing it keeps
+    the position's best score (exhaustive search on both sides)."""
+    rng = random.Random(5)
+    seen = 0
+    for rules in RULES:
+        for _ in range(150):
+            pos = random_position(rng, rules, rng.choice([8, 12]))
+            b = board(pos)
+            plain = b.moves(full=False)       # no masks yet: safe discards 1-3 only
+            b.bound()
+            cut = b.moves(full=False)
+            if cut == plain:
+                continue
+            assert len(cut) == 1 and cut[0] & 15 == 1 and cut[0] in b.moves(full=True)
+            seen += 1
+            truth = best_score_brute_force(pos)
+            pos.push(decode_acesup_move(pos, cut[0]))
+            assert best_score_brute_force(pos) == truth
+    assert seen >= 10                          # the rule does fire on such positions
+
+
 # -- whole deals ------------------------------------------------------------------------
 FAST_KNOWN = [(s, strict, w, b) for s, strict, w, b in known_scores()
               if (s, strict) != (2, False)]
