@@ -284,46 +284,55 @@ cdef int ac_won(AState* s) noexcept nogil:
     return s.sp >= s.nstock and s.ngone == AC_WIN
 
 
-cdef int ac_analyse(AState* s, int need, int* can_empty) noexcept nogil:
-    # The fixed-point analysis of ac_bound, for the lines from s in which no card moves:
-    # returns 48 less the number of cards left that can be proved never to go in them.
-    # can_empty: set to 0 if no pile can be empty in any of them (then every line from s
-    # is one, see ac_bound), else 1.  It stops early, once the result is below need
-    # (need < 0: never), only where that 0 is already known.  On a full run with
-    # can_empty 0 it leaves T (below) in s.tmask for ac_gen and sets s.tvalid.
+cdef int ac_analyse(AState* s, int aces_move, int* can_empty) noexcept nogil:
+    # The analysis of ac_bound: 48 less the number of cards left that are proved never
+    # to go in the lines from s in which no card moves (aces_move = 0) or only Aces do
+    # (aces_move = 1: every line of the strict rule).  can_empty (aces_move = 0): set to
+    # 0 if no pile can be empty in any of those lines (then every line from s is one,
+    # see ac_bound), else 1.  Where the result holds for every line from s, it leaves T
+    # (below) in s.tmask for ac_gen and sets s.tvalid.
     #
     # Time is counted in epochs: epoch 0 is now, epoch k follows the k-th deal from now.
-    # Card c reaches its pile at epoch a(c) (0 if it is on a pile now), and lies above
-    # every card of its pile that was there before.  For each card the analysis keeps
-    # masks of epochs, each a superset of what any of those lines can do:
-    #   T(c): epochs at which c can be the top card of its pile;
-    #   G(c): epochs at which c can be discarded: c and a higher card h of its suit on
-    #         top of two piles at once (two cards of one pile never are), so G(c) lies
-    #         within T(c) & (the union of T(h) over such h in other piles).
-    # Card y above c covers c from a(y) until y is discarded, not before lv(y), the first
-    # epoch of G(y) (never if G(y) is empty; an Ace never goes).  So T(c) is the epochs
-    # from a(c) on less those in [a(y), lv(y)) for every y above c.  Starting from the
-    # largest masks (T, G: every epoch from a(c) on) and recomputing T from G and G from
-    # T shrinks every mask, each step keeping it a superset of the truth (later lv gives
-    # smaller T, smaller T smaller G), until nothing changes.  A card whose G is empty
-    # never goes.  (The first version of this analysis let only the cards above c that
-    # never go cover it; along random play this one gives a lower bound in 13 % of the
-    # positions, and never a higher one.)
+    # Card c reaches its pile at epoch a(c) (0 if it is on a pile now), above the cards
+    # there before.  The analysis derives what can happen, as masks of epochs:
+    #   T(c): epochs at which c can be on top of a pile;
+    #   G(c): epochs at which c can be discarded: c on top of one pile and a higher card
+    #         h of its suit on top of another, so G(c) lies within T(c) & T(h);
+    #   lv(c): the first epoch at which c can have left its pile: the first of G(c), or,
+    #         for an Ace that may move, mv(c) (below);
+    #   Emp(q): the epochs at which pile q can be empty: those at which every card that
+    #         started in q or was dealt to it by then can have left (cards that move in
+    #         and out again only make it empty less often).
+    # In its own pile c can be on top from a(c) on, at the epochs at which every card
+    # above it that has arrived can have left (t >= lv(y) for each y above c with a(y) <=
+    # t).  With aces_move, an Ace can move at an epoch at which it is on top and another
+    # pile q can be empty (mv: the first such epoch); moved onto q at t, it lies under
+    # the cards dealt to q after t, so it can be on top at t and at each later t' at which
+    # those that have arrived by t' can have left (W(q, t)); and from there it can move
+    # on (the closure).  Two cards of one pile can only be on top at once from the first
+    # epoch at which one of them has moved.
     #
-    # Pile p can only be empty at epoch t if none of its cards has t in [a(z), lv(z)):
-    # a card there at t that cannot have left yet.  Computed from masks that are still
-    # supersets (before the fixed point), the covered epochs only grow later, so a pile
-    # found unable to be empty stays so.
-    cdef int p, i, k, c, h, hr, su, nd, changed, dead = 0, lv
-    cdef uint32_t full, blocked, part, g
+    # The masks are the least fixed point of these rules, computed from empty masks up:
+    # every event of a real line (a discard, a move, a pile left empty) has its
+    # conditions met by earlier events of that line, so by induction along the line each
+    # is derived, and the masks cover every line.  Nothing is derived in a circle: the
+    # largest fixed point would let two cards each wait for the other to go first.  (It
+    # was tried first; along random play the least one gives a lower bound in a third of
+    # the positions.)  A card whose G stays empty never goes.
+    cdef int p, i, k, c, h, hr, su, nd, changed, dead = 0, lv, q, t, mvc, mvh
+    cdef uint32_t full, blocked, part, g, win, newt, emp_other
     cdef uint8_t where[52]                # pile of each card left (AC_NONE: gone)
     cdef uint8_t arr[52]                  # a(c)
+    cdef uint8_t mv[52]                   # mv(c) (13: never)
     cdef uint32_t T[52]
     cdef uint32_t G[52]
+    cdef uint32_t bad[52]                 # [a(c), lv(c))
     cdef uint32_t AFTER[14]               # AFTER[k]: the epochs k .. nd
     cdef uint8_t seq[4][AC_PILE_MAX + 16]   # each pile's cards now and to come, bottom up
     cdef int nseqs[4]
-    cdef uint8_t higher[52][13]           # the higher cards of c's suit left, other piles
+    cdef uint32_t emp[4]
+    cdef uint32_t above[4][14]            # above[q][t]: epochs q's cards dealt after t cover
+    cdef uint8_t higher[52][13]           # the higher cards of c's suit left
     cdef uint8_t nhigher[52]
     nd = (s.nstock - s.sp) >> 2
     full = (1U << (nd + 1)) - 1
@@ -345,52 +354,97 @@ cdef int ac_analyse(AState* s, int need, int* can_empty) noexcept nogil:
             seq[p][k] = c
             k += 1
         nseqs[p] = k
+        emp[p] = 0
     for c in range(52):
         if where[c] == AC_NONE:
             continue
-        if RANK_OF[c] == 0:
-            G[c] = 0
-            continue
-        G[c] = AFTER[arr[c]]
+        G[c] = 0
+        mv[c] = 13
         su = SUIT_OF[c] * 13
         k = 0
-        for hr in range(13):
-            h = su + hr
-            if where[h] != AC_NONE and where[h] != where[c] and AC_HIGH[h] > AC_HIGH[c]:
-                higher[c][k] = h
-                k += 1
+        if RANK_OF[c] != 0:
+            for hr in range(13):
+                h = su + hr
+                if (where[h] != AC_NONE and AC_HIGH[h] > AC_HIGH[c] and
+                        (where[h] != where[c] or (aces_move and hr == 0))):
+                    higher[c][k] = h
+                    k += 1
         nhigher[c] = k
-        if k == 0:
-            G[c] = 0
-            dead += 1
     changed = 1
     while changed:
         changed = 0
         for p in range(4):
+            emp_other = 0
+            if aces_move:
+                for q in range(4):
+                    if q != p:
+                        emp_other |= emp[q]
             blocked = 0
             for i in range(nseqs[p] - 1, -1, -1):
                 c = seq[p][i]
                 T[c] = AFTER[arr[c]] & ~blocked
                 lv = __builtin_ctz(G[c]) if G[c] else 13
-                blocked |= AFTER[arr[c]] & ~AFTER[lv]
+                if aces_move and RANK_OF[c] == 0 and T[c] & emp_other:
+                    mvc = __builtin_ctz(T[c] & emp_other)
+                    if mvc != mv[c]:
+                        mv[c] = mvc
+                        changed = 1
+                    lv = mvc
+                bad[c] = AFTER[arr[c]] & ~AFTER[lv]
+                blocked |= bad[c]
+        if aces_move:
+            for q in range(4):
+                g = 0
+                for i in range(nseqs[q]):
+                    g |= bad[seq[q][i]]
+                g = full & ~g
+                if g != emp[q]:
+                    emp[q] = g
+                    changed = 1
+                blocked = 0
+                k = nseqs[q] - 1
+                for t in range(nd, -1, -1):
+                    while k >= 0 and arr[seq[q][k]] > t:
+                        blocked |= bad[seq[q][k]]
+                        k -= 1
+                    above[q][t] = blocked
+            for h in range(4):
+                c = h * 13                      # the Aces
+                if where[c] == AC_NONE or mv[c] == 13:
+                    continue
+                newt = T[c]
+                while True:
+                    win = 0
+                    for q in range(4):
+                        g = newt & emp[q]
+                        while g:
+                            t = __builtin_ctz(g)
+                            g &= g - 1
+                            win |= (1U << t) | (AFTER[t + 1] & ~above[q][t])
+                    if newt | win == newt:
+                        break
+                    newt |= win
+                T[c] = newt
         for c in range(52):
-            if where[c] == AC_NONE or G[c] == 0:
+            if where[c] == AC_NONE or RANK_OF[c] == 0:
                 continue
             part = 0
             for k in range(nhigher[c]):
-                part |= T[higher[c][k]]
-            g = G[c] & T[c] & part
+                h = higher[c][k]
+                if where[h] != where[c]:
+                    part |= T[h]
+                else:                            # c's own Ace, once it has moved
+                    part |= T[h] & AFTER[mv[h]]
+            g = G[c] | (T[c] & part)
             if g != G[c]:
                 G[c] = g
                 changed = 1
-                if g == 0:
-                    dead += 1
-        if need >= 0 and AC_WIN - dead < need and not ac_can_empty(nseqs, seq, arr, G,
-                                                                   full, AFTER):
-            can_empty[0] = 0
-            return AC_WIN - dead
-    can_empty[0] = ac_can_empty(nseqs, seq, arr, G, full, AFTER)
-    if not can_empty[0]:
+    for c in range(52):
+        if where[c] != AC_NONE and RANK_OF[c] != 0 and G[c] == 0:
+            dead += 1
+    if not aces_move:
+        can_empty[0] = ac_can_empty(nseqs, seq, arr, G, full, AFTER)
+    if aces_move or not can_empty[0]:
         for c in range(52):
             s.tmask[c] = T[c] if where[c] != AC_NONE else 0
         s.tvalid = 1
@@ -399,8 +453,8 @@ cdef int ac_analyse(AState* s, int need, int* can_empty) noexcept nogil:
 
 cdef int ac_can_empty(int* nseqs, uint8_t (*seq)[AC_PILE_MAX + 16], uint8_t* arr,
                       uint32_t* G, uint32_t full, uint32_t* AFTER) noexcept nogil:
-    # for ac_analyse: 1 unless every epoch of every pile is covered by a card that
-    # cannot have left yet
+    # for ac_analyse without moves: 1 unless every epoch of every pile is covered by a
+    # card that cannot have left yet
     cdef int p, i, c, lv
     cdef uint32_t cover
     for p in range(4):
@@ -416,27 +470,24 @@ cdef int ac_can_empty(int* nseqs, uint8_t (*seq)[AC_PILE_MAX + 16], uint8_t* arr
 
 cdef int ac_bound(AState* s, int need) noexcept nogil:
     # An upper bound of the cards discarded in any position reachable from s: 48 less
-    # the cards left that ac_analyse proves never to go, when no pile can ever be empty
-    # again; else 48.
+    # the cards left that ac_analyse proves never to go.
     #
-    # Why the analysis of lines without moves then holds for every line: a card moves
-    # only onto an empty pile.  Take any line from s and the first time a pile is empty
-    # in it; up to then no card moved, so that part of the line is one the analysis
-    # covers, and the analysis says no pile can be empty then.  So no pile is ever
-    # empty, no card ever moves, and the line is one the analysis covers.  (An Ace
-    # never goes, so a pile holding one is never empty before some pile is.)
-    #
-    # Positions in which a pile can be empty get 48.  An analysis that lets cards move
-    # at the epochs when a pile may be empty (only Aces with the strict rule) was tried:
-    # on 1.2 million positions of the verdict searches of ten hard deals it never cut
-    # one (every card left meets its Ace once the Ace may move anywhere), and it cost a
-    # third of the search time.
+    # Strict rule: its analysis with Aces moving covers every line.  Usual rule: the
+    # analysis without moves holds for every line if no pile can ever be empty: a card
+    # moves only onto an empty pile; take any line from s and the first time a pile is
+    # empty in it; up to then no card moved, so that part of the line is one the
+    # analysis covers, and the analysis says no pile can be empty then.  So no pile is
+    # ever empty, no card moves, and the line is one the analysis covers.  Else 48.
+    # (Letting every card move in the analysis gives nothing: once a pile can be empty,
+    # every card on top can move into it at once, uncovering everything.)
     cdef int r, p, can_empty = 1
     s.tvalid = 0
+    if s.strict:
+        return ac_analyse(s, 1, &can_empty)
     for p in range(4):
         if s.n[p] == 0:                 # a pile is empty now
             return AC_WIN
-    r = ac_analyse(s, need, &can_empty)
+    r = ac_analyse(s, 0, &can_empty)
     if can_empty:
         return AC_WIN
     return r

@@ -234,6 +234,17 @@ def test_best_score_equals_brute_force_on_small_positions(rules):
         assert pos.score == best
 
 
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.describe() or "usual")
+def test_bound_holds_with_four_and_five_deals_left(rules):
+    """Deeper positions, where the analysis of ac_bound has more epochs to reason over
+    (Aces moved onto piles emptied later, cards waiting for each other)."""
+    rng = random.Random(hash(rules.describe()) & 0xFFFF ^ 77)
+    for _ in range(25):
+        pos = random_position(rng, rules, rng.choice([16, 20]))
+        assert board(pos).bound() >= best_score_brute_force(pos), (
+            pos.piles, pos.stock, pos.discarded)
+
+
 def test_bound_holds_along_random_play():
     """The bound at every position of random play is at least the best score there."""
     rng = random.Random(11)
