@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple
 
 from .errors import KabalError, OptionError
+from .results import vegas_score
 
 #: seconds of solving a task should hold when the chunk size adapts: enough that the
 #: cost of sending a task (a fraction of a millisecond to a local process, a few
@@ -90,12 +91,6 @@ class BatchResult:
     def to_json(self) -> str:
         """The record as one line of JSON (no newline)."""
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(", ", ": "))
-
-
-def vegas_score(foundation: int) -> int:
-    """The Vegas score of a game that ends with ``foundation`` cards up (RULES.md:
-    -52 for the deal, +5 per foundation card)."""
-    return -52 + 5 * foundation
 
 
 def solve_one(deal_id: str, deal: Any, rules: Dict[str, Any],

@@ -162,19 +162,22 @@ class Group:
         its mean with a 95 % interval of the mean, and the mean foundation count."""
         n = len(self.foundation)
         scores = [vegas_score(f) for f in self.foundation]
-        if n:
-            mean, (lo, hi) = sum(scores) / n, mean_interval(scores)
-            text = "mean %.2f (95 %% interval [%.2f, %.2f])" % (mean, lo, hi) \
-                if n > 1 else "%.2f (one deal: no interval)" % mean
-            found = "%.2f" % (sum(self.foundation) / n)
-        else:
+        if n == 0:
             text, found = "n/a", "n/a"
+        else:
+            found = "%.2f" % (sum(self.foundation) / n)
+            if n == 1:
+                text = "%.2f (one deal: no interval)" % scores[0]
+            else:
+                lo, hi = mean_interval(scores)
+                text = "mean %.2f (95 %% interval [%.2f, %.2f])" % (sum(scores) / n, lo, hi)
         return ("  best Vegas score: %s over %d proved deals; mean foundation cards %s; "
                 "%d unproved (not counted)" % (text, n, found, self.unproved))
 
 
 def vegas_score(foundation: int) -> int:
-    """The Vegas score of a game ending with ``foundation`` cards up (-52 + 5 each)."""
+    """The Vegas score of a game that ends with ``foundation`` cards up (RULES.md: -52
+    for the deal, +5 per foundation card)."""
     return -52 + 5 * foundation
 
 
