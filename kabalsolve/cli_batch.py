@@ -250,7 +250,8 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
         passes = 1 if draw == 1 else 3
     rules: Dict[str, Any] = dict(draw=draw, passes=passes,
                                  foundation_moves=not no_foundation_moves,
-                                 variant=variant, objective=objective, strict=strict, discard_first=discard_first,
+                                 variant=variant, objective=objective,
+                                 strict=strict, discard_first=discard_first,
                                  max_states=max_states, timeout=timeout,
                                  max_memory_mb=max_memory_mb)
     with ExitStack() as stack:
