@@ -156,7 +156,6 @@ class Group:
                                                     qs, fmt % vals[-1]))
         return out
 
-
     def vegas_line(self) -> str:
         """The best Vegas score over the deals whose best foundation count is proved:
         its mean with a 95 % interval of the mean, and the mean foundation count."""
