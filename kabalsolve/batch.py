@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple
 
 from .errors import KabalError, OptionError
+from .results import vegas_score
 
 #: seconds of solving a task should hold when the chunk size adapts: enough that the
 #: cost of sending a task (a fraction of a millisecond to a local process, a few
@@ -44,7 +45,7 @@ PRIOR_DEALS, PRIOR_SECONDS = 10, 1.0
 BUDGETS = ("max_states", "timeout", "max_memory_mb")
 
 #: the rule keywords of each game: a batch may mix games, and each deal gets its own
-GAME_RULES = {"klondike": ("draw", "passes", "foundation_moves", "variant"),
+GAME_RULES = {"klondike": ("draw", "passes", "foundation_moves", "variant", "objective"),
               "acesup": ("strict", "discard_first", "best_score"), "clock": ()}
 
 
@@ -56,7 +57,11 @@ class BatchResult:
     options as the solver used them (``{}`` for Clock); ``result`` is won, lost or
     unknown; ``moves`` the length of the winning line (Clock: cards turned); ``states``
     and ``seconds`` the solver's effort (the whole ``solve`` call); ``stopped_by`` which
-    budget ran out (unknown only); ``solution`` the full solution dict when asked for."""
+    budget ran out (unknown only); ``solution`` the full solution dict when asked for.
+    Klondike with ``objective="max-foundation"`` (recorded in ``rules``, so a resumed
+    file keeps to one objective): ``foundation`` the most cards that reached the
+    foundations, ``proved`` whether the search proved no line gets more; the line
+    also gives the Vegas score that count makes (``vegas_score``)."""
     id: str
     game: str
     rules: Dict[str, Any]
@@ -66,11 +71,17 @@ class BatchResult:
     seconds: float
     stopped_by: Optional[str] = None
     solution: Optional[Dict[str, Any]] = None
+    foundation: Optional[int] = None
+    proved: Optional[bool] = None
 
     def to_dict(self) -> Dict[str, Any]:
         d: Dict[str, Any] = {"id": self.id, "game": self.game, "rules": self.rules,
                              "result": self.result, "moves": self.moves,
                              "states": self.states, "seconds": round(self.seconds, 6)}
+        if self.foundation is not None:
+            d["foundation"] = self.foundation
+            d["vegas"] = vegas_score(self.foundation)
+            d["proved"] = bool(self.proved)
         if self.stopped_by:
             d["stopped_by"] = self.stopped_by
         if self.solution is not None:
@@ -95,11 +106,19 @@ def solve_one(deal_id: str, deal: Any, rules: Dict[str, Any],
     used: Dict[str, Any] = {}
     if dataclasses.is_dataclass(sol_rules) and not isinstance(sol_rules, type):
         used = dataclasses.asdict(sol_rules)
+    extra = getattr(sol, "extra", {})
+    objective = rules.get("objective") if "objective" in mine else None
+    if objective not in (None, "win"):
+        used["objective"] = objective     # the default stays out: older files match
+    found = extra.get("foundation")
     return BatchResult(id=deal_id, game=sol.game, rules=used, result=sol.result,
                        moves=len(sol.moves), states=sol.stats.states,
                        seconds=sol.stats.seconds,
                        stopped_by=getattr(sol, "stopped_by", None),
-                       solution=sol.to_dict() if solution else None)
+                       solution=sol.to_dict() if solution else None,
+                       foundation=found if isinstance(found, int) else None,
+                       proved=bool(extra.get("foundation_proved")) if isinstance(found, int)
+                       else None)
 
 
 def solve_chunk(chunk: List[Tuple[str, Any]], rules: Dict[str, Any],

@@ -26,6 +26,9 @@ from .errors import KabalError, OptionError
 from .generate import GAMES as SEEDED_GAMES
 from .results import Existing, describe_rules, open_results
 
+#: the Klondike objectives a batch records (their lines carry the objective's result)
+BATCH_OBJECTIVES = ("win", "max-foundation")
+
 #: seconds of solving per task on Dask, where sending a task costs milliseconds
 DASK_CHUNK_SECONDS = 0.25
 
@@ -187,6 +190,12 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
 @click.option("--game", type=click.Choice(list(SEEDED_GAMES)), default="klondike",
               show_default=True, help="The game of the --seeds deals.")
 @klondike_rules
+@click.option("--vegas", is_flag=True,
+              help="Klondike: Vegas rules (one pass with draw 1, three passes otherwise).")
+@click.option("--objective", type=click.Choice(list(BATCH_OBJECTIVES)), default="win",
+              show_default=True,
+              help="Klondike: win, or also the most cards that can reach the foundations "
+                   "(each line then gives it, its Vegas score and whether it is proved).")
 @acesup_rules
 @click.option("--max-states", type=click.IntRange(1, None), default=None,
               help="Per deal: stop after this many positions (the line says unknown).")
@@ -211,8 +220,8 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
 @click.option("--dask", "use_dask", is_flag=True,
               help="Solve on a Dask cluster started here with --jobs workers.")
 def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
-          passes: Optional[int], no_foundation_moves: bool, variant: str, strict: bool,
-          discard_first: bool, max_states: Optional[int],
+          passes: Optional[int], no_foundation_moves: bool, variant: str, vegas: bool,
+          objective: str, strict: bool, discard_first: bool, max_states: Optional[int],
           timeout: Optional[float], max_memory_mb: Optional[int], jobs: Optional[int],
           out: str, resume: bool, solutions: bool, chunksize: Optional[int],
           scheduler: Optional[str], use_dask: bool) -> None:
@@ -223,9 +232,11 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
       kabalsolve batch --seeds 1-10000 --draw 3 --timeout 60 -o draw3.jsonl
       kabalsolve batch --seeds 1-10000 --draw 3 --timeout 60 -o draw3.jsonl --resume
       kabalsolve stats draw3.jsonl
+      kabalsolve batch --seeds 1-1000 --draw 1 --vegas --objective max-foundation -o v.jsonl
 
     One JSON line per deal, written as it finishes: id, game, rules, result, moves,
-    states, seconds.  Exit status 0 when every deal has its line.
+    states, seconds (with --objective max-foundation also foundation, vegas and
+    proved).  Exit status 0 when every deal has its line.
     """
     if not inputs and seeds is None:
         raise fail("nothing to solve: give deal files, directories or --seeds A-B")
@@ -233,9 +244,14 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
         raise fail("--resume goes on with a results file: give --out FILE too")
     if scheduler and use_dask:
         raise fail("give --scheduler or --dask, not both")
+    if vegas:
+        if passes is not None:
+            raise fail("--vegas sets the passes itself: give --vegas or --passes, not both")
+        passes = 1 if draw == 1 else 3
     rules: Dict[str, Any] = dict(draw=draw, passes=passes,
                                  foundation_moves=not no_foundation_moves,
-                                 variant=variant, strict=strict, discard_first=discard_first,
+                                 variant=variant, objective=objective,
+                                 strict=strict, discard_first=discard_first,
                                  max_states=max_states, timeout=timeout,
                                  max_memory_mb=max_memory_mb)
     with ExitStack() as stack:

@@ -123,6 +123,9 @@ class Group:
     counts: Dict[str, int] = field(default_factory=lambda: dict.fromkeys(VERDICTS, 0))
     seconds: List[float] = field(default_factory=list)
     states: List[float] = field(default_factory=list)
+    # max-foundation lines: the foundation counts proved best, and how many were not
+    foundation: List[int] = field(default_factory=list)
+    unproved: int = 0
 
     @property
     def n(self) -> int:
@@ -143,6 +146,8 @@ class Group:
                    self.game, describe_rules(self.rules), self.n, won, lost, unknown),
                "  won %s of decided (95 %% interval [%.4f, %.4f] %%, unknowns both ways)"
                % (rate, 100 * lo, 100 * hi)]
+        if self.foundation or self.unproved:
+            out.append(self.vegas_line())
         for name, vals, fmt in (("time (ms)", [1000 * s for s in self.seconds], "%.3f"),
                                 ("states", self.states, "%.0f")):
             vals.sort()
@@ -150,6 +155,41 @@ class Group:
             out.append("  %s: mean %s, %s, max %s" % (name, fmt % (sum(vals) / len(vals)),
                                                     qs, fmt % vals[-1]))
         return out
+
+    def vegas_line(self) -> str:
+        """The best Vegas score over the deals whose best foundation count is proved:
+        its mean with a 95 % interval of the mean, and the mean foundation count."""
+        n = len(self.foundation)
+        scores = [vegas_score(f) for f in self.foundation]
+        if n == 0:
+            text, found = "n/a", "n/a"
+        else:
+            found = "%.2f" % (sum(self.foundation) / n)
+            if n == 1:
+                text = "%.2f (one deal: no interval)" % scores[0]
+            else:
+                lo, hi = mean_interval(scores)
+                text = "mean %.2f (95 %% interval [%.2f, %.2f])" % (sum(scores) / n, lo, hi)
+        return ("  best Vegas score: %s over %d proved deals; mean foundation cards %s; "
+                "%d unproved (not counted)" % (text, n, found, self.unproved))
+
+
+def vegas_score(foundation: int) -> int:
+    """The Vegas score of a game that ends with ``foundation`` cards up (RULES.md: -52
+    for the deal, +5 per foundation card)."""
+    return -52 + 5 * foundation
+
+
+def mean_interval(values: List[int], z: float = 1.959964) -> Tuple[float, float]:
+    """The 95 % interval of the mean of ``values`` (two at least) by the normal
+    approximation, mean +- z * s / sqrt(n) with s the sample standard deviation: the
+    scores are bounded (-52 .. 208), so with thousands of deals the mean is close to
+    normal whatever their spread."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    h = z * sd / math.sqrt(n)
+    return mean - h, mean + h
 
 
 def describe_rules(rules: Dict[str, Any]) -> str:
@@ -182,6 +222,12 @@ def summarise(paths: List[str]) -> List[Group]:
         if g is None:
             g = groups[(game, rkey)] = Group(game, json.loads(rkey))
         g.counts[rec["result"]] += 1
+        found = rec.get("foundation")
+        if isinstance(found, int) and not isinstance(found, bool):
+            if rec.get("proved") is True:
+                g.foundation.append(found)
+            else:
+                g.unproved += 1
         g.seconds.append(float(rec.get("seconds", 0.0)))
         g.states.append(float(rec.get("states", 0)))
     return list(groups.values())
