@@ -45,6 +45,7 @@ cdef struct AState:
     # position, valid (tvalid = 1) when the analysis holds for every line from it
     uint8_t tvalid
     uint32_t tmask[52]             # T of each card left
+    uint8_t tmove[52]              # mv of each card left (13: it never moves)
 
 
 cdef uint8_t AC_HIGH[52]
@@ -97,17 +98,19 @@ cdef int ac_lower_in_pile(AState* s, int c, int p) noexcept nogil:
 
 
 cdef int ac_never_partner(AState* s, int c, int p) noexcept nogil:
-    # 1 if, by the masks T that ac_bound left (s.tvalid: no card ever moves from s), no
-    # lower card of c's suit still left can be on top at the same time as c: each is in
-    # c's pile p (now or dealt to it later) or shares no epoch of T with c.
+    # 1 if, by the masks that ac_bound left (s.tvalid), no lower card l of c's suit still
+    # left can be on top of one pile while c is on top of another: T(l) and T(c) share no
+    # epoch, or l is in c's pile (now or dealt to it later) and they share none from the
+    # first epoch at which one of them may have moved.
     cdef uint64_t left = (~s.gone >> (SUIT_OF[c] * 13)) & 0x1FFE & ((1ULL << RANK_OF[c]) - 1)
-    cdef int r, l, i
-    cdef uint32_t tc = s.tmask[c]
+    cdef int r, l, i, m
+    cdef uint32_t co
     while left:
         r = __builtin_ctzll(left)
         left &= left - 1
         l = SUIT_OF[c] * 13 + r
-        if s.tmask[l] & tc == 0:
+        co = s.tmask[l] & s.tmask[c]
+        if co == 0:
             continue
         for i in range(s.n[p]):
             if s.pile[p][i] == l:
@@ -117,7 +120,10 @@ cdef int ac_never_partner(AState* s, int c, int p) noexcept nogil:
                 if s.stock[i] == l:
                     break
             else:
-                return 0
+                return 0                # another pile, and an epoch in common
+        m = s.tmove[c] if s.tmove[c] < s.tmove[l] else s.tmove[l]
+        if co & ~((1U << m) - 1):
+            return 0
     return 1
 
 
@@ -284,13 +290,12 @@ cdef int ac_won(AState* s) noexcept nogil:
     return s.sp >= s.nstock and s.ngone == AC_WIN
 
 
-cdef int ac_analyse(AState* s, int aces_move, int* can_empty) noexcept nogil:
+cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
     # The analysis of ac_bound: 48 less the number of cards left that are proved never
-    # to go in the lines from s in which no card moves (aces_move = 0) or only Aces do
-    # (aces_move = 1: every line of the strict rule).  can_empty (aces_move = 0): set to
-    # 0 if no pile can be empty in any of those lines (then every line from s is one,
-    # see ac_bound), else 1.  Where the result holds for every line from s, it leaves T
-    # (below) in s.tmask for ac_gen and sets s.tvalid.
+    # to go in any line from s, where movers says which cards may move onto an empty
+    # pile: 1 the Aces (the strict rule), 2 any card.  It leaves T and mv (below) in
+    # s.tmask and s.tmove for ac_gen, and sets s.tvalid; but it returns 48 as soon as it
+    # knows the result is at least need (need < 0: never), without them.
     #
     # Time is counted in epochs: epoch 0 is now, epoch k follows the k-th deal from now.
     # Card c reaches its pile at epoch a(c) (0 if it is on a pile now), above the cards
@@ -298,28 +303,31 @@ cdef int ac_analyse(AState* s, int aces_move, int* can_empty) noexcept nogil:
     #   T(c): epochs at which c can be on top of a pile;
     #   G(c): epochs at which c can be discarded: c on top of one pile and a higher card
     #         h of its suit on top of another, so G(c) lies within T(c) & T(h);
-    #   lv(c): the first epoch at which c can have left its pile: the first of G(c), or,
-    #         for an Ace that may move, mv(c) (below);
+    #   lv(c): the first epoch at which c can have left its pile: the first of G(c), or
+    #         mv(c) (below) if earlier;
     #   Emp(q): the epochs at which pile q can be empty: those at which every card that
     #         started in q or was dealt to it by then can have left (cards that move in
     #         and out again only make it empty less often).
     # In its own pile c can be on top from a(c) on, at the epochs at which every card
     # above it that has arrived can have left (t >= lv(y) for each y above c with a(y) <=
-    # t).  With aces_move, an Ace can move at an epoch at which it is on top and another
+    # t).  A card that may move can do so at an epoch at which it is on top and another
     # pile q can be empty (mv: the first such epoch); moved onto q at t, it lies under
-    # the cards dealt to q after t, so it can be on top at t and at each later t' at which
-    # those that have arrived by t' can have left (W(q, t)); and from there it can move
-    # on (the closure).  Two cards of one pile can only be on top at once from the first
-    # epoch at which one of them has moved.
+    # the cards dealt to q after t (no card is moved onto it: q is not empty), so it can
+    # be on top at t and at each later t' at which those that have arrived by t' can
+    # have left (W(q, t)); and from there it can move on (the closure).  Two cards of
+    # one pile can only be on top at once from the first epoch at which one of them has
+    # moved.
     #
     # The masks are the least fixed point of these rules, computed from empty masks up:
     # every event of a real line (a discard, a move, a pile left empty) has its
     # conditions met by earlier events of that line, so by induction along the line each
     # is derived, and the masks cover every line.  Nothing is derived in a circle: the
-    # largest fixed point would let two cards each wait for the other to go first.  (It
-    # was tried first; along random play the least one gives a lower bound in a third of
-    # the positions.)  A card whose G stays empty never goes.
-    cdef int p, i, k, c, h, hr, su, nd, changed, dead = 0, lv, q, t, mvc, mvh
+    # largest fixed point would let two cards each wait for the other to go first, or a
+    # pile be empty because its cards moved onto it.  (That one was tried first: it
+    # never cut a position in which a pile could be empty.)  A card whose G stays empty
+    # never goes.  Before the first time a pile can be empty no card moves, and if none
+    # ever can, this is the analysis of lines without moves.
+    cdef int p, i, k, c, h, hr, su, nd, changed, dead = 0, lv, q, t, mvc, mvh, nalive = 0, ngone = s.ngone
     cdef uint32_t full, blocked, part, g, win, newt, emp_other
     cdef uint8_t where[52]                # pile of each card left (AC_NONE: gone)
     cdef uint8_t arr[52]                  # a(c)
@@ -366,7 +374,7 @@ cdef int ac_analyse(AState* s, int aces_move, int* can_empty) noexcept nogil:
             for hr in range(13):
                 h = su + hr
                 if (where[h] != AC_NONE and AC_HIGH[h] > AC_HIGH[c] and
-                        (where[h] != where[c] or (aces_move and hr == 0))):
+                        (where[h] != where[c] or movers == 2 or hr == 0)):
                     higher[c][k] = h
                     k += 1
         nhigher[c] = k
@@ -375,56 +383,54 @@ cdef int ac_analyse(AState* s, int aces_move, int* can_empty) noexcept nogil:
         changed = 0
         for p in range(4):
             emp_other = 0
-            if aces_move:
-                for q in range(4):
-                    if q != p:
-                        emp_other |= emp[q]
+            for q in range(4):
+                if q != p:
+                    emp_other |= emp[q]
             blocked = 0
             for i in range(nseqs[p] - 1, -1, -1):
                 c = seq[p][i]
                 T[c] = AFTER[arr[c]] & ~blocked
                 lv = __builtin_ctz(G[c]) if G[c] else 13
-                if aces_move and RANK_OF[c] == 0 and T[c] & emp_other:
+                if (movers == 2 or RANK_OF[c] == 0) and T[c] & emp_other:
                     mvc = __builtin_ctz(T[c] & emp_other)
                     if mvc != mv[c]:
                         mv[c] = mvc
                         changed = 1
-                    lv = mvc
+                    if mvc < lv:
+                        lv = mvc
                 bad[c] = AFTER[arr[c]] & ~AFTER[lv]
                 blocked |= bad[c]
-        if aces_move:
-            for q in range(4):
-                g = 0
-                for i in range(nseqs[q]):
-                    g |= bad[seq[q][i]]
-                g = full & ~g
-                if g != emp[q]:
-                    emp[q] = g
-                    changed = 1
-                blocked = 0
-                k = nseqs[q] - 1
-                for t in range(nd, -1, -1):
-                    while k >= 0 and arr[seq[q][k]] > t:
-                        blocked |= bad[seq[q][k]]
-                        k -= 1
-                    above[q][t] = blocked
-            for h in range(4):
-                c = h * 13                      # the Aces
-                if where[c] == AC_NONE or mv[c] == 13:
-                    continue
-                newt = T[c]
-                while True:
-                    win = 0
-                    for q in range(4):
-                        g = newt & emp[q]
-                        while g:
-                            t = __builtin_ctz(g)
-                            g &= g - 1
-                            win |= (1U << t) | (AFTER[t + 1] & ~above[q][t])
-                    if newt | win == newt:
-                        break
-                    newt |= win
-                T[c] = newt
+        for q in range(4):
+            g = 0
+            for i in range(nseqs[q]):
+                g |= bad[seq[q][i]]
+            g = full & ~g
+            if g != emp[q]:
+                emp[q] = g
+                changed = 1
+            blocked = 0
+            k = nseqs[q] - 1
+            for t in range(nd, -1, -1):
+                while k >= 0 and arr[seq[q][k]] > t:
+                    blocked |= bad[seq[q][k]]
+                    k -= 1
+                above[q][t] = blocked
+        for c in range(52):
+            if where[c] == AC_NONE or mv[c] == 13:
+                continue
+            newt = T[c]
+            while True:
+                win = 0
+                for q in range(4):
+                    g = newt & emp[q]
+                    while g:
+                        t = __builtin_ctz(g)
+                        g &= g - 1
+                        win |= (1U << t) | (AFTER[t + 1] & ~above[q][t])
+                if newt | win == newt:
+                    break
+                newt |= win
+            T[c] = newt
         for c in range(52):
             if where[c] == AC_NONE or RANK_OF[c] == 0:
                 continue
@@ -433,64 +439,38 @@ cdef int ac_analyse(AState* s, int aces_move, int* can_empty) noexcept nogil:
                 h = higher[c][k]
                 if where[h] != where[c]:
                     part |= T[h]
-                else:                            # c's own Ace, once it has moved
-                    part |= T[h] & AFTER[mv[h]]
+                else:                            # once one of them has moved
+                    part |= T[h] & AFTER[mv[h] if mv[h] < mv[c] else mv[c]]
             g = G[c] | (T[c] & part)
             if g != G[c]:
+                if G[c] == 0:
+                    nalive += 1
                 G[c] = g
                 changed = 1
+        if need >= 0 and nalive >= need - ngone:
+            # the masks only grow, so at most 48 - (ngone + nalive) cards will be found
+            # never to go, which cannot bring the bound below need: stop (the masks are
+            # not complete, so none are left for ac_gen)
+            return AC_WIN
     for c in range(52):
-        if where[c] != AC_NONE and RANK_OF[c] != 0 and G[c] == 0:
+        if where[c] == AC_NONE:
+            s.tmask[c] = 0
+            s.tmove[c] = 13
+            continue
+        s.tmask[c] = T[c]
+        s.tmove[c] = mv[c]
+        if RANK_OF[c] != 0 and G[c] == 0:
             dead += 1
-    if not aces_move:
-        can_empty[0] = ac_can_empty(nseqs, seq, arr, G, full, AFTER)
-    if aces_move or not can_empty[0]:
-        for c in range(52):
-            s.tmask[c] = T[c] if where[c] != AC_NONE else 0
-        s.tvalid = 1
+    s.tvalid = 1
     return AC_WIN - dead
-
-
-cdef int ac_can_empty(int* nseqs, uint8_t (*seq)[AC_PILE_MAX + 16], uint8_t* arr,
-                      uint32_t* G, uint32_t full, uint32_t* AFTER) noexcept nogil:
-    # for ac_analyse without moves: 1 unless every epoch of every pile is covered by a
-    # card that cannot have left yet
-    cdef int p, i, c, lv
-    cdef uint32_t cover
-    for p in range(4):
-        cover = 0
-        for i in range(nseqs[p]):
-            c = seq[p][i]
-            lv = __builtin_ctz(G[c]) if G[c] else 13
-            cover |= AFTER[arr[c]] & ~AFTER[lv]
-        if cover != full:
-            return 1
-    return 0
 
 
 cdef int ac_bound(AState* s, int need) noexcept nogil:
     # An upper bound of the cards discarded in any position reachable from s: 48 less
-    # the cards left that ac_analyse proves never to go.
-    #
-    # Strict rule: its analysis with Aces moving covers every line.  Usual rule: the
-    # analysis without moves holds for every line if no pile can ever be empty: a card
-    # moves only onto an empty pile; take any line from s and the first time a pile is
-    # empty in it; up to then no card moved, so that part of the line is one the
-    # analysis covers, and the analysis says no pile can be empty then.  So no pile is
-    # ever empty, no card moves, and the line is one the analysis covers.  Else 48.
-    # (Letting every card move in the analysis gives nothing: once a pile can be empty,
-    # every card on top can move into it at once, uncovering everything.)
-    cdef int r, p, can_empty = 1
+    # the cards left that ac_analyse proves never to go (only Aces move with the strict
+    # rule).
     s.tvalid = 0
-    if s.strict:
-        return ac_analyse(s, 1, &can_empty)
-    for p in range(4):
-        if s.n[p] == 0:                 # a pile is empty now
-            return AC_WIN
-    r = ac_analyse(s, 0, &can_empty)
-    if can_empty:
-        return AC_WIN
-    return r
+    return ac_analyse(s, 1 if s.strict else 2, need)
 
 
 cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first) except -1:

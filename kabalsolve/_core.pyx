@@ -498,6 +498,7 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
         return
     if max_states and res.states >= max_states:
         res.status = S_LOST         # the verdict stands; the score is only the best found
+        res.stop_reason = STOP_STATES
         return
     s = start[0]
     r.target = AC_WIN
@@ -582,7 +583,7 @@ cdef class AcesUpBoard:
         return (k[0], k[1])
 
     def bound(self):
-        return ac_bound(&self.s, 0)
+        return ac_bound(&self.s, -1)     # the full analysis: its value and masks
 
     def score(self):
         return self.s.ngone
