@@ -328,7 +328,8 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
     # never goes.  Before the first time a pile can be empty no card moves, and if none
     # ever can, this is the analysis of lines without moves.
     cdef int p, i, k, c, h, hr, su, nd, changed, dead = 0, lv, q, t, mvc, mvh, nalive = 0, ngone = s.ngone
-    cdef uint32_t full, blocked, part, g, win, newt, emp_other
+    cdef uint32_t full, blocked, part, g, win, tc, done, emp_other, emp_any
+    cdef uint32_t WT[14]
     cdef uint8_t where[52]                # pile of each card left (AC_NONE: gone)
     cdef uint8_t arr[52]                  # a(c)
     cdef uint8_t mv[52]                   # mv(c) (13: never)
@@ -367,6 +368,7 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
         if where[c] == AC_NONE:
             continue
         G[c] = 0
+        T[c] = 0
         mv[c] = 13
         su = SUIT_OF[c] * 13
         k = 0
@@ -381,6 +383,17 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
     changed = 1
     while changed:
         changed = 0
+        # WT[t]: the epochs at which a card moved at epoch t can be on top afterwards,
+        # on whichever pile could take it
+        emp_any = emp[0] | emp[1] | emp[2] | emp[3]
+        for t in range(nd + 1):
+            win = 0
+            for q in range(4):
+                if emp[q] >> t & 1:
+                    win |= (1U << t) | (AFTER[t + 1] & ~above[q][t])
+            WT[t] = win
+        # each pile from the top down, so that what a card lets through reaches the
+        # cards under it in the same round
         for p in range(4):
             emp_other = 0
             for q in range(4):
@@ -389,15 +402,46 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
             blocked = 0
             for i in range(nseqs[p] - 1, -1, -1):
                 c = seq[p][i]
-                T[c] = AFTER[arr[c]] & ~blocked
-                lv = __builtin_ctz(G[c]) if G[c] else 13
-                if (movers == 2 or RANK_OF[c] == 0) and T[c] & emp_other:
-                    mvc = __builtin_ctz(T[c] & emp_other)
+                tc = AFTER[arr[c]] & ~blocked
+                mvc = 13
+                if (movers == 2 or RANK_OF[c] == 0) and tc & emp_other:
+                    done = tc & emp_other
+                    mvc = __builtin_ctz(done)
                     if mvc != mv[c]:
                         mv[c] = mvc
                         changed = 1
-                    if mvc < lv:
-                        lv = mvc
+                    win = 0
+                    g = done
+                    while True:
+                        while g:
+                            t = __builtin_ctz(g)
+                            g &= g - 1
+                            win |= WT[t]
+                        g = win & emp_any & ~done
+                        if not g:
+                            break
+                        done |= g
+                    tc |= win
+                if tc != T[c]:
+                    T[c] = tc
+                    changed = 1
+                if RANK_OF[c] != 0:
+                    part = 0
+                    for k in range(nhigher[c]):
+                        h = higher[c][k]
+                        if where[h] != where[c]:
+                            part |= T[h]
+                        else:                    # once one of them has moved
+                            part |= T[h] & AFTER[mv[h] if mv[h] < mvc else mvc]
+                    g = G[c] | (tc & part)
+                    if g != G[c]:
+                        if G[c] == 0:
+                            nalive += 1
+                        G[c] = g
+                        changed = 1
+                lv = __builtin_ctz(G[c]) if G[c] else 13
+                if mvc < lv:
+                    lv = mvc
                 bad[c] = AFTER[arr[c]] & ~AFTER[lv]
                 blocked |= bad[c]
         for q in range(4):
@@ -415,38 +459,6 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
                     blocked |= bad[seq[q][k]]
                     k -= 1
                 above[q][t] = blocked
-        for c in range(52):
-            if where[c] == AC_NONE or mv[c] == 13:
-                continue
-            newt = T[c]
-            while True:
-                win = 0
-                for q in range(4):
-                    g = newt & emp[q]
-                    while g:
-                        t = __builtin_ctz(g)
-                        g &= g - 1
-                        win |= (1U << t) | (AFTER[t + 1] & ~above[q][t])
-                if newt | win == newt:
-                    break
-                newt |= win
-            T[c] = newt
-        for c in range(52):
-            if where[c] == AC_NONE or RANK_OF[c] == 0:
-                continue
-            part = 0
-            for k in range(nhigher[c]):
-                h = higher[c][k]
-                if where[h] != where[c]:
-                    part |= T[h]
-                else:                            # once one of them has moved
-                    part |= T[h] & AFTER[mv[h] if mv[h] < mv[c] else mv[c]]
-            g = G[c] | (T[c] & part)
-            if g != G[c]:
-                if G[c] == 0:
-                    nalive += 1
-                G[c] = g
-                changed = 1
         if need >= 0 and nalive >= need - ngone:
             # the masks only grow, so at most 48 - (ngone + nalive) cards will be found
             # never to go, which cannot bring the bound below need: stop (the masks are
