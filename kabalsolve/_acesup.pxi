@@ -322,12 +322,13 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
     # every event of a real line (a discard, a move, a pile left empty) has its
     # conditions met by earlier events of that line, so by induction along the line each
     # is derived, and the masks cover every line.  Nothing is derived in a circle: the
-    # largest fixed point would let two cards each wait for the other to go first, or a
-    # pile be empty because its cards moved onto it.  (That one was tried first: it
-    # never cut a position in which a pile could be empty.)  A card whose G stays empty
-    # never goes.  Before the first time a pile can be empty no card moves, and if none
-    # ever can, this is the analysis of lines without moves.
-    cdef int p, i, k, c, h, hr, su, nd, changed, dead = 0, lv, q, t, mvc, mvh, nalive = 0, ngone = s.ngone
+    # largest fixed point would let two cards each wait for the other to go first, or
+    # two piles each be empty because the other's cards could move onto it.  (That one
+    # was tried first: it never cut a position in which a pile could be empty.)  A card
+    # whose G stays empty never goes.  Before the first time a pile can be empty no card
+    # moves, and if none ever can, this is the analysis of lines without moves.
+    cdef int p, i, k, c, h, hr, su, nd, changed, dead = 0, lv, q, t, mvc
+    cdef int nalive = 0, ngone = s.ngone
     cdef uint32_t full, blocked, part, g, win, tc, done, emp_other, emp_any
     cdef uint32_t WT[14]
     cdef uint8_t where[52]                # pile of each card left (AC_NONE: gone)
@@ -340,7 +341,7 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
     cdef uint8_t seq[4][AC_PILE_MAX + 16]   # each pile's cards now and to come, bottom up
     cdef int nseqs[4]
     cdef uint32_t emp[4]
-    cdef uint32_t above[4][14]            # above[q][t]: epochs q's cards dealt after t cover
+    cdef uint32_t above[4][14]            # above[q][t]: covered by q's cards dealt after t
     cdef uint8_t higher[52][13]           # the higher cards of c's suit left
     cdef uint8_t nhigher[52]
     nd = (s.nstock - s.sp) >> 2
