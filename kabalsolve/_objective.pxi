@@ -49,11 +49,11 @@ cdef struct BNode:
     uint32_t parent
     uint32_t move
     int32_t g
-    int16_t f
-    uint8_t closed
+    int16_t f           # the queue's priority
+    int16_t fa          # g + h, the admissible bound (the same as f unless weighted)
+    uint8_t closed      # 1 expanded, 2 superseded by a better node of its key
     uint8_t pad
     uint16_t depth
-    uint16_t pad2
 
 
 cdef struct BFSearch:
@@ -165,40 +165,37 @@ cdef int kl_min_moves_h(KState* s) noexcept nogil:
     # from the first term; a talon move of t turns and r recycles drops the turn term
     # by at most t + r (with a recycle it pays the whole term first).
     cdef int h = 52 - (s.found[0] + s.found[1] + s.found[2] + s.found[3])
-    cdef int c, i, card, run_blocked, prev, total
-    cdef uint8_t cards[20]
+    cdef int c
     h += ceil_div(s.ntal - s.wp, s.draw)
     for c in range(7):
-        total = s.ndown[c] + s.nup[c]
-        if total < 2:
-            continue
-        for i in range(s.ndown[c]):
-            cards[i] = s.down[c][i]
-        for i in range(s.nup[c]):
-            cards[s.ndown[c] + i] = s.up[c][i]
-        # lowest rank seen so far per suit, scanning from the bottom
-        run_blocked = 0
-        prev = -1
-        for i in range(total):
-            card = cards[i]
-            if prev >= 0 and not fits_on(card, prev):
-                if run_blocked:
-                    h += 1
-                run_blocked = 0
-            if bf_lower_below(cards, i, card):
-                run_blocked = 1
-            prev = card
-        if run_blocked:
-            h += 1
+        h += kl_blocked_runs(s, c)
     return h
 
 
-cdef inline int bf_lower_below(uint8_t* cards, int i, int card) noexcept nogil:
-    cdef int k
-    for k in range(i):
-        if c_suit(cards[k]) == c_suit(card) and c_rank(cards[k]) < c_rank(card):
-            return 1
-    return 0
+cdef inline int kl_blocked_runs(KState* s, int c) noexcept nogil:
+    # kl_min_moves_h's count for column c, bottom to top in one pass: a card is
+    # blocked when its rank is above the lowest rank of its suit seen below it.
+    cdef int i, card, prev = -1, run_blocked = 0, n = 0
+    cdef int low[4]
+    low[0] = 13; low[1] = 13; low[2] = 13; low[3] = 13
+    for i in range(s.ndown[c] + s.nup[c]):
+        card = s.down[c][i] if i < s.ndown[c] else s.up[c][i - s.ndown[c]]
+        if prev >= 0 and not fits_on(card, prev):
+            n += run_blocked
+            run_blocked = 0
+        if c_rank(card) > low[c_suit(card)]:
+            run_blocked = 1
+        else:
+            low[c_suit(card)] = c_rank(card)
+        prev = card
+    return n + run_blocked
+
+
+cdef inline int kl_face_down(KState* s) noexcept nogil:
+    cdef int c, n = 0
+    for c in range(7):
+        n += s.ndown[c]
+    return n
 
 
 cdef inline int kl_potential(KState* s) noexcept nogil:
@@ -430,7 +427,7 @@ cdef uint32_t* bf_slot(BFSearch* b, const uint64_t* key) noexcept nogil:
 
 
 cdef int64_t bf_new_node(BFSearch* b, const uint64_t* key, uint32_t parent,
-                         uint32_t move, int g, int f, int depth) noexcept nogil:
+                         uint32_t move, int g, int f, int fa, int depth) noexcept nogil:
     # A new tree node (-1: out of memory).  Nodes are never changed once made, but for
     # their closed mark: a better line to a position makes a new node and the map
     # points to it (a parent could otherwise become its own descendant: with the clamp
@@ -452,6 +449,7 @@ cdef int64_t bf_new_node(BFSearch* b, const uint64_t* key, uint32_t parent,
     nn.key[1] = key[1]
     nn.g = g
     nn.f = f
+    nn.fa = fa
     nn.closed = 0
     nn.parent = parent
     nn.move = move
@@ -536,11 +534,15 @@ cdef struct BFResult:
 
 
 cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double deadline,
-                    BFResult* res) noexcept nogil:
+                    int weight, BFResult* res) noexcept nogil:
     # b holds the root (node 0, queued); runs until proved or a budget stops it.
+    # weight (sixteenths, min-moves only): the queue orders by g + weight/16 * h, not
+    # g + h; above 16 it finds good lines far sooner (weighted A*) but proves nothing;
+    # pruning always uses g + h, so no line better than the incumbent is lost to it.
     cdef uint32_t moves[KL_MAX_MOVES + 1]
     cdef uint64_t key[2]
-    cdef int fcur = 0, n, i, g, g2, f2, term, fin
+    cdef int fcur = 0, n, i, g, g2, f2, fa, term, fin, k
+    cdef int weighted = weight != 16 and b.objective == OBJ_MIN_MOVES
     cdef uint32_t v, undo
     cdef uint32_t* slot
     cdef int64_t w
@@ -558,14 +560,14 @@ cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double dead
     while True:
         while fcur < BF_NBUCKETS and b.bn[fcur] == 0:
             fcur += 1
-        if fcur >= BF_NBUCKETS or fcur >= res.best:
-            res.proved = 1
+        if fcur >= BF_NBUCKETS or (fcur >= res.best and weighted == 0):
+            res.proved = weighted == 0
             break
         b.bn[fcur] -= 1
         v = b.bk[fcur][b.bn[fcur]]
         nd = &b.nodes[v]
-        if nd.closed or nd.f != fcur:
-            continue                # a stale entry: the node was queued again
+        if nd.closed or nd.fa >= res.best:
+            continue                # superseded, or no longer able to beat the best
         nd.closed = 1
         if bf_walk(b, v) != 0:
             res.stop_reason = STOP_MEMORY
@@ -575,11 +577,15 @@ cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double dead
         n = bf_moves(b, moves)
         for i in range(n):
             g2 = bf_apply(b, moves[i], g, &undo)
-            f2 = bf_priority(b, g2)
-            if f2 < g2 and b.objective == OBJ_MIN_MOVES:
-                f2 = g2             # cannot happen (h >= 0); keeps f >= g
+            fa = bf_priority(b, g2)
+            f2 = fa
+            if weighted:
+                # not a bound, only an order (fa prunes): the weight is not put on
+                # the turns term, which would reward turning through the stock
+                k = ceil_div(b.s.ntal - b.s.wp, b.s.draw)
+                f2 = g2 + k + ((fa - g2 - k) * weight >> 4)
             term = bf_terminal(b, g2, &fin)
-            if f2 < res.best or term < res.best:
+            if fa < res.best or term < res.best:
                 bf_key(b, b.s, key)
                 slot = bf_slot(b, key)
                 if slot == NULL:
@@ -595,7 +601,9 @@ cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double dead
                         f2 = BF_NBUCKETS - 1
                     if f2 < 0:
                         f2 = 0
-                    w = bf_new_node(b, key, v, moves[i], g2, f2, b.nodes[v].depth + 1)
+                    w = bf_new_node(b, key, v, moves[i], g2, f2,
+                                    fa if fa < BF_NBUCKETS else BF_NBUCKETS - 1,
+                                    b.nodes[v].depth + 1)
                     if w < 0:
                         bf_undo(b, moves[i], undo)
                         res.stop_reason = STOP_MEMORY
@@ -605,7 +613,7 @@ cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double dead
                         res.best = term
                         res.best_node = <uint32_t>w
                         res.best_fin = fin
-                    if f2 < res.best:
+                    if fa < res.best:
                         if bf_push(b, f2, <uint32_t>w) != 0:
                             bf_undo(b, moves[i], undo)
                             res.stop_reason = STOP_MEMORY
@@ -673,7 +681,7 @@ cdef int bf_init(BFSearch* b, KState* s, int objective, int sat, int g0,
     if f0 >= BF_NBUCKETS:
         f0 = BF_NBUCKETS - 1
     slot = bf_slot(b, key)
-    if slot == NULL or bf_new_node(b, key, BF_NONE, 0, g0, f0, 0) != 0:
+    if slot == NULL or bf_new_node(b, key, BF_NONE, 0, g0, f0, f0, 0) != 0:
         return -1
     slot[0] = 1
     b.pnode[0] = 0
@@ -685,7 +693,7 @@ def klondike_objective(columns, found, talon, int wp=0, int recycles=0, int draw
                        int max_recycles=KL_NOLIMIT, bint foundation_moves=True,
                        objective="min-moves", int incumbent=-1,
                        unsigned long long max_states=0, double timeout=0.0,
-                       unsigned long long max_table_mb=8192):
+                       unsigned long long max_table_mb=8192, double weight=1.0):
     """The fewest explicit moves of a win ("min-moves") or the best Windows standard
     score ("max-score") of a classic Klondike position, looking only for lines better
     than ``incumbent`` (moves, or score; -1: none known).  Arguments as klondike_solve;
@@ -695,7 +703,8 @@ def klondike_objective(columns, found, talon, int wp=0, int recycles=0, int draw
     table_bytes, seconds, stop_reason): better says whether a line better than the
     incumbent was found (move_codes, value: its moves or score; else value is the
     incumbent); proved whether no line is better than value (a budget stopped the
-    search otherwise).  max-score codes may include KLONDIKE_RECYCLE.
+    search otherwise).  max-score codes may include KLONDIKE_RECYCLE.  weight
+    (min-moves): above 1, weighted A* (bf_search): good lines soon, never a proof.
     """
     cdef KState s
     cdef BFSearch b
@@ -735,7 +744,7 @@ def klondike_objective(columns, found, talon, int wp=0, int recycles=0, int draw
         bf_free(&b)
         raise MemoryError("the objective search could not start")
     with nogil:
-        bf_search(&b, inc, max_states, deadline, &res)
+        bf_search(&b, inc, max_states, deadline, <int>(weight * 16 + 0.5), &res)
     if res.stop_reason == STOP_INTERRUPT:
         bf_free(&b)
         PyErr_Clear()
