@@ -118,3 +118,26 @@ def test_danish_is_refused():
     with pytest.raises(OptionError, match="classic Klondike"):
         kabalsolve.solve(kabalsolve.deal_from_seed(1), variant="danish",
                          objective="min-moves")
+
+
+def test_cli_objectives(tmp_path):
+    import subprocess
+    import sys
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "kabalsolve", *args],
+                              capture_output=True, text=True, timeout=120)
+    r = run("examples/won-klondike-draw3.txt", "--objective", "min-moves",
+            "--max-states", "200000", "--json")
+    assert r.returncode == 0, r.stderr
+    import json
+    d = json.loads(r.stdout)
+    assert d["objective"] == "min-moves" and d["min_moves"] == len(d["moves"])
+    assert d["proved"] is False
+    r = run("examples/won-klondike-draw3.txt", "--objective", "max-score",
+            "--max-states", "50000", "-q")
+    assert r.returncode == 0 and "best score" in r.stdout and "best found" in r.stdout
+    r = run("examples/won-klondike-draw3.txt", "--variant", "danish",
+            "--objective", "min-moves")
+    assert r.returncode == 2 and "classic Klondike" in r.stderr
+    assert r.stderr.count("\n") == 1
