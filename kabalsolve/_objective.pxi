@@ -147,48 +147,60 @@ cdef int kl_route_steps(KState* s, int j, int rec) noexcept nogil:
 
 
 cdef int kl_min_moves_h(KState* s) noexcept nogil:
-    # A lower bound on the explicit moves that still win, made of three kinds of moves
-    # no single move can be two of:
+    # A lower bound on the explicit moves that still win, made of kinds of moves no
+    # single move can be two of:
     # - one foundation move per card not up;
     # - turns: every card in the stock must be turned before it can be played, and a
     #   turn shows at most `draw` cards: ceil(stock / draw);
-    # - tableau moves out of a column: call a card of a column "blocked" if a lower card
-    #   of its suit lies below it in the same column (face down or up).  That lower card
-    #   must go up first, so the blocked card leaves the column by a move that is not a
-    #   foundation move.  Cards that leave a column in one move form a built run, so
-    #   they lie in one maximal run of "fits on the card below" in the column as it is
-    #   now: each such run holding a blocked card costs a move of its own.
-    # Consistent (f never drops along a move): a tableau move takes a top part of one
-    # column's top run (that column's count drops by at most 1, for the move's cost of
-    # 1) and joins the top run of its target (which can only gain blocked cards); a
-    # foundation move removes one card that is not blocked (count unchanged) and one
-    # from the first term; a talon move of t turns and r recycles drops the turn term
-    # by at most t + r (with a recycle it pays the whole term first).
+    # - tableau moves (kl_blocked_column): call a card of a column "blocked" if a lower
+    #   card of its suit lies face down below it in the column.  That card must go up
+    #   first, so the blocked card leaves the column by a move that is not a foundation
+    #   move.  A face-down card leaves only after every card above it has left, so each
+    #   blocked face-down card needs a move of its own; the face-up cards (one built
+    #   run) need one more if any of them is blocked.
+    # - waste cards, at draw 1 or when no recycle is left: a waste card above a lower
+    #   card of its suit in the waste either leaves the waste by a move that is not a
+    #   foundation move (a later one takes it up), or is still there at a recycle and
+    #   must be turned again (at draw 1 one turn per card; the turns term counts only
+    #   the stock): one more move each.
+    # Admissible (never above the true count); the search also stays exact where it is
+    # not consistent, as it takes up a position again when it finds a shorter line to it.
+    # (The idea of counting blocked face-down cards and waste cards one by one is that
+    # of ShootMe's Klondike-Solver, MinimumMovesRemaining.)
     cdef int h = 52 - (s.found[0] + s.found[1] + s.found[2] + s.found[3])
-    cdef int c
+    cdef int c, i, card
+    cdef int low[4]
     h += ceil_div(s.ntal - s.wp, s.draw)
     for c in range(7):
-        h += kl_blocked_runs(s, c)
+        h += kl_blocked_column(s, c)
+    if s.draw == 1 or (s.max_recycles != KL_NOLIMIT and s.recycles >= s.max_recycles):
+        low[0] = 13; low[1] = 13; low[2] = 13; low[3] = 13
+        for i in range(s.wp):
+            card = s.tal[i]
+            if c_rank(card) > low[c_suit(card)]:
+                h += 1
+            else:
+                low[c_suit(card)] = c_rank(card)
     return h
 
 
-cdef inline int kl_blocked_runs(KState* s, int c) noexcept nogil:
-    # kl_min_moves_h's count for column c, bottom to top in one pass: a card is
-    # blocked when its rank is above the lowest rank of its suit seen below it.
-    cdef int i, card, prev = -1, run_blocked = 0, n = 0
+cdef inline int kl_blocked_column(KState* s, int c) noexcept nogil:
+    # kl_min_moves_h's count for column c: bottom to top in one pass, the lowest rank
+    # of each suit among the face-down cards seen so far.
+    cdef int i, card, n = 0
     cdef int low[4]
     low[0] = 13; low[1] = 13; low[2] = 13; low[3] = 13
-    for i in range(s.ndown[c] + s.nup[c]):
-        card = s.down[c][i] if i < s.ndown[c] else s.up[c][i - s.ndown[c]]
-        if prev >= 0 and not fits_on(card, prev):
-            n += run_blocked
-            run_blocked = 0
+    for i in range(s.ndown[c]):
+        card = s.down[c][i]
         if c_rank(card) > low[c_suit(card)]:
-            run_blocked = 1
+            n += 1
         else:
             low[c_suit(card)] = c_rank(card)
-        prev = card
-    return n + run_blocked
+    for i in range(s.nup[c]):
+        card = s.up[c][i]
+        if c_rank(card) > low[c_suit(card)]:
+            return n + 1
+    return n
 
 
 cdef inline int kl_face_down(KState* s) noexcept nogil:
@@ -337,13 +349,24 @@ cdef int bf_moves(BFSearch* b, uint32_t* out) noexcept nogil:
     #   they lengthen no talon move.  Not a safe card deeper in the stock: turning to
     #   it moves the talon pointer, and later talon moves may then need more turns.
     #   None for max-score: sending a card up at once can forgo W2T + T2F (+15 for +10).
+    # - A whole run leaves a column without face-down cards (emptying it) only when no
+    #   column is empty and a King is ready to go in at once (kl_king_ready): pruning 4
+    #   of kl_gen, whose proof delays the emptying move to just before the King comes
+    #   in (or drops it), moving the run onto its parent where that is then.  That is
+    #   the same move count (one move for one), and the same score at every step (the
+    #   move earns 0 and turns nothing up, so where it stands changes no clamp).
     # - max-score adds KL_RECYCLE: turning the rest of the stock and recycling at once,
     #   not just before the next talon card is played, pays the penalty while the
     #   score is low (the clamp at 0 may then refund it).
     cdef KState* s = b.s
     cdef uint32_t buf[KL_MAX_MOVES]
-    cdef int n = kl_gen(s, buf, 1), k = 0, i, t, a, bb, cnt, card, fe, c
+    cdef int n = kl_gen(s, buf, 1), k = 0, i, t, a, bb, cnt, card, fe, c, nt
+    cdef int tidx[24]
+    cdef int trec[24]
+    cdef int may_empty
     fe = first_empty(s)
+    nt = kl_reachable(s, tidx, trec)
+    may_empty = fe < 0 and kl_king_ready(s, tidx, nt)
     if b.objective == OBJ_MIN_MOVES:
         for c in range(7):
             if s.nup[c]:
@@ -372,6 +395,8 @@ cdef int bf_moves(BFSearch* b, uint32_t* out) noexcept nogil:
                 continue
             if t == KL_T2T and s.ndown[a] == 0 and cnt == s.nup[a]:
                 continue
+        elif t == KL_T2T and s.ndown[a] == 0 and cnt == s.nup[a] and not may_empty:
+            continue
         out[k] = buf[i]
         k += 1
     if (b.objective == OBJ_MAX_SCORE and s.wp > 0 and
