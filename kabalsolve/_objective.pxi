@@ -9,24 +9,23 @@
 #              expands it into.
 #   max-score  g = BF_BASE - S, S the score so far; S' = max(S + r, 0) after every
 #              atomic step as Windows (and games.klondike.score) clamps.
-# and a priority f(position, g) <= g + (the least any continuation can add), with f
-# never smaller for a child than for its parent (a consistent bound), and a terminal
-# cost: what the line ends at if it stops here (min-moves: only a finished position,
-# see bf_terminal; max-score: anywhere).  Nodes are expanded in order of f; a child
-# whose f is not below the incumbent (the best terminal known, or the seed from the
-# win search) can never beat it and is dropped.  When the smallest f left is not
-# below the incumbent (or nothing is left) the incumbent is proved optimal.
+# and a bound f(position, g) <= g + (the least any continuation can add) (min-moves:
+# kl_min_moves_h; max-score: kl_score_bound), and a terminal cost: what the line ends
+# at if it stops here (min-moves: only a finished position, see bf_terminal;
+# max-score: anywhere).  Nodes are expanded in order of f; a child whose f is not
+# below the incumbent (the best terminal known, or the seed from the win search) can
+# never beat it and is dropped.  When the smallest f left is not below the incumbent
+# (or nothing is left) the incumbent is proved optimal.
 #
-# Label-correcting: a position reached again with a better g is updated and queued
-# again, even if expanded already (with a consistent f this never happens for
-# min-moves; the count is reported and tested).  That is sound because the key is
-# exact (bf_key): one key, one position, so the move codes of a node's children
-# stay valid whichever line reaches it.  For max-score a position with a higher score
-# so far is never worse (the update is monotone in S), so one label per position is
-# enough: the table maps position -> best g.
+# Label-correcting: a position reached again with a better g gets a new node, queued
+# even if the old one was expanded already (the bound need not be consistent; the
+# count of such positions is reported).  One key is one position (bf_key is exact),
+# so the table maps each position to its best node.  For max-score a position with a
+# higher score so far is never worse (the update is monotone in S), so one label per
+# position is enough.
 #
-# Memory: a node is 32 bytes (key, parent, move, g, f, depth) plus a 4-byte slot at
-# load <= 1/2 and its queue entries; the position itself is not stored.  The search
+# Memory: a node is 40 bytes (key, parent, move, g, f, depth) plus a 4-byte slot at
+# load <= 1/2 and its queue entry; the position itself is not stored.  The search
 # holds one KState and walks it from node to node through their common ancestor
 # (unmake up, make down), which is short because the queue is last-in first-out
 # within a bucket.
