@@ -110,6 +110,8 @@ def solve_counted(start: klondike.Position, objective: str,
     result = seed.result
     if line_wins:
         result = WON
+    elif objective == "min-moves" and proved and result == UNKNOWN:
+        result = LOST       # the complete search found no win at all
     elif objective == "min-moves" and result == WON:
         raise SolverError("the min-moves line does not win")
     stats = Stats(states=seed.stats.states + states, moves_made=seed.stats.moves_made + made,
