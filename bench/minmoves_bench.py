@@ -3,6 +3,7 @@
 
     .venv-bench/bin/python bench/minmoves_bench.py                  # 100 deals
     .venv-bench/bin/python bench/minmoves_bench.py --deals 10 --csv out.csv
+    python bench/minmoves_bench.py --peer-from out.csv    # pyksolve's figures from then
 
 The deals: the first N seeds of our generator that kabalsolve wins at draw 1.  For
 each, in this one process (CPU time, time.process_time):
@@ -68,18 +69,29 @@ def main(argv: Any = None) -> int:
     ap.add_argument("--timeout", type=float, default=60.0,
                     help="our budget per deal (seconds), default 60")
     ap.add_argument("--csv", default=None, help="write one row per deal here")
+    ap.add_argument("--peer-from", default=None, metavar="CSV",
+                    help="take pyksolve's figures from an earlier run's --csv instead of "
+                         "running it again (they are printed as measured then)")
     args = ap.parse_args(argv)
     why = peer.available()
-    if why:
+    if why and not args.peer_from:
         print(why, file=sys.stderr)
         return 2
     seeds = won_seeds(args.deals)
+    earlier: Dict[int, Dict[str, Any]] = {}
+    if args.peer_from:
+        with open(args.peer_from, newline="") as f:
+            for r in csv.DictReader(f):
+                earlier[int(r["seed"])] = dict(
+                    peer=int(r["peer"]) if r["peer"] else None,
+                    peer_own=int(r["peer_own"]) if r["peer_own"] else None,
+                    peer_raw=r["peer_raw"], peer_cpu=float(r["peer_cpu"]))
     rows = []
     for seed in seeds:
         deal = kabalsolve.deal_from_seed(seed)
         row: Dict[str, Any] = dict(seed=seed)
         row.update(run_ours(deal, args.max_states, args.timeout))
-        row.update(run_peer(deal))
+        row.update(earlier[seed] if seed in earlier else run_peer(deal))
         rows.append(row)
         print("seed %4d  ours %4s%s %7.2f s   pyksolve %4s (own count %4s, %s) %7.2f s"
               % (seed, row["ours"], "*" if row["proved"] else " ", row["ours_cpu"],

@@ -20,13 +20,14 @@ from .solution import LOST, UNKNOWN, WON, Solution, Stats
 
 
 #: The searches of min-moves, in order: (weight, share of the states budget, cap
-#: without a budget).  Weighted A* first (priority g + w * h, decreasing w): it finds
+#: without a budget).  Weighted A* first (priority g + w * h, decreasing w; the large
+#: weights find a first short line where the small ones find none in budget): it finds
 #: short lines far sooner than A* (on draw-1 deals often in a fraction of a second)
 #: but proves nothing.  Each line found lowers the incumbent, and A* (weight 1), last,
 #: with what is left, stores only positions that could still beat it (the budget
 #: counts stored positions), so it proves far more within a budget after them.
-PHASES = ((3.0, 1 / 16, 300_000), (2.0, 1 / 16, 300_000), (1.5, 1 / 16, 300_000),
-          (1.0, 1.0, 0))
+PHASES = ((8.0, 1 / 32, 200_000), (5.0, 1 / 32, 200_000), (3.0, 1 / 16, 300_000),
+          (2.0, 1 / 16, 300_000), (1.5, 1 / 16, 300_000), (1.0, 1.0, 0))
 
 
 def _left(budget: Optional[float], used: float) -> Optional[float]:
