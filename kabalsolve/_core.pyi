@@ -5,6 +5,7 @@ STATUS_NAMES: Tuple[str, str, str]
 STOP_NAMES: Tuple[Optional[str], str, str, str, str]
 KLONDIKE_MOVE_TYPES: Dict[str, int]
 KLONDIKE_TURNED: int
+KLONDIKE_RECYCLE: int
 
 Column = Tuple[Sequence[int], Sequence[int]]
 
@@ -23,6 +24,23 @@ def klondike_solve(
     danish: bool = ...,
     group: int = ...,
 ) -> Tuple[str, Optional[str], List[int], int, int, int, float]: ...
+
+def klondike_objective(
+    columns: Sequence[Column],
+    found: Sequence[int],
+    talon: Sequence[int],
+    wp: int = ...,
+    recycles: int = ...,
+    draw: int = ...,
+    max_recycles: int = ...,
+    foundation_moves: bool = ...,
+    objective: str = ...,
+    incumbent: int = ...,
+    max_states: int = ...,
+    timeout: float = ...,
+    max_table_mb: int = ...,
+    weight: float = ...,
+) -> Tuple[bool, bool, int, List[int], int, int, int, int, float, Optional[str]]: ...
 
 def decode_move(code: int) -> Tuple[int, int, int, int]: ...
 

@@ -106,10 +106,12 @@ def game_options(ctx: click.Context, game: str) -> None:
 @click.argument("deal", metavar="DEAL", required=False)
 @klondike_rules
 @acesup_rules
-@click.option("--objective", type=click.Choice(["win", "max-foundation"]), default="win",
+@click.option("--objective", type=click.Choice(["win", "max-foundation", "min-moves",
+                                               "max-score"]), default="win",
               show_default=True,
-              help="Klondike: win, or also find the most cards that can reach the "
-                   "foundations (the best Vegas result), with the line that does it.")
+              help="Klondike: win; or also find the most cards that can reach the "
+                   "foundations (the best Vegas result); the fewest moves of a win; the "
+                   "best Windows standard score; each with the line that does it.")
 @click.option("--format", "fmt", type=click.Choice(("auto",) + FORMATS), default="auto",
               show_default=True, help="The deal's format (default: recognised by its look).")
 @click.option("--pysol", "pysol_game", type=click.IntRange(1, MAX_GAME), default=None,

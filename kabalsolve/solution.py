@@ -105,9 +105,28 @@ class Solution:
                      self.extra["foundation_proved"] else
                      ", %d cards reach the foundations (the most found; Vegas %d)") % (
                          n, 5 * n - 52)
+        head += self._counted_objective()
         if self.result == UNKNOWN:
             head += " (stopped by %s)" % STOPPERS.get(self.stopped_by or "", self.stopped_by)
         return _with_stats(head, self.stats)
+
+    def _counted_objective(self) -> str:
+        """The verdict line's part for --objective min-moves / max-score: whether the
+        line is proved the best, or the best found before a budget stopped the search."""
+        obj = self.extra.get("objective")
+        proved = self.extra.get("proved")
+        stopped = STOPPERS.get(self.stopped_by or "", self.stopped_by or "a budget")
+        if obj == "min-moves" and self.result == WON:
+            return (", proved minimal" if proved else
+                    ", the fewest moves best found (not proved minimal: stopped by %s)"
+                    % stopped)
+        if obj == "max-score":
+            text = ", best score %d" % self.extra["best_score"]
+            if not self.extra.get("line_wins"):
+                text += " (the line does not win)"
+            return text + (" (proved)" if proved else
+                           " best found (not proved: stopped by %s)" % stopped)
+        return ""
 
     def move_lines(self) -> List[str]:
         """The moves in plain words, numbered, as a person replays them at a table."""

@@ -62,6 +62,10 @@ def decode_klondike_move(pos: klondike.Position, code: int) -> List[klondike.Mov
         return [M("move", P[a], P[b], pile[len(pile) - n], n)]
     if t == _T["F2T"]:
         return [M("move", "F", P[b], a * 13 + pos.foundations[a] - 1)]
+    if code == _core.KLONDIKE_RECYCLE:
+        # max-score's standalone recycle: turn the rest of the stock, then recycle
+        turns = -(-len(pos.stock) // pos.rules.draw)
+        return [M.draw()] * turns + [M.recycle()]
     if t == _T["SWAPF"]:
         pile = pos.piles[a]
         return [M("move", P[a], P[b], pile[len(pile) - n], n),
@@ -103,8 +107,8 @@ def solve_klondike(deal: klondike.Deal, rules: klondike.Rules,
                           max_memory_mb, deal, objective)
 
 
-#: the objectives of the Klondike search (issue 5); the others are still to come
-OBJECTIVES = ("win", "max-foundation")
+#: the objectives of the Klondike search (issue 5)
+OBJECTIVES = ("win", "max-foundation", "min-moves", "max-score")
 
 
 def solve_position(start: klondike.Position, max_states: Optional[int] = None,
@@ -118,6 +122,9 @@ def solve_position(start: klondike.Position, max_states: Optional[int] = None,
     if objective not in OBJECTIVES:
         raise OptionError("objective must be one of %s, not %r"
                           % (", ".join(OBJECTIVES), objective))
+    if objective in ("min-moves", "max-score"):
+        from .objectives import solve_counted
+        return solve_counted(start, objective, max_states, timeout, max_memory_mb, deal)
     t0 = time.perf_counter()
     rules = start.rules
     pos = start.copy()

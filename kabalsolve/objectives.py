@@ -1,0 +1,133 @@
+"""The Klondike objectives that count along a line: ``min-moves`` (the fewest explicit
+moves of a win) and ``max-score`` (the best Windows standard score).
+
+Both start from the win search's answer, which gives a line to beat (its length, or
+its score), then run the core's best-first search (``_core.klondike_objective``,
+_objective.pxi) for a strictly better line within what is left of the budgets.  The
+answer is a proof when that search ends ("proved"), else the best line found.  Every
+line is replayed on the reference rules, and its length or score recomputed there
+(``len(moves)``, ``games.klondike.score``) must equal what the core claims.
+"""
+from __future__ import annotations
+
+import time
+from typing import List, Optional
+
+from . import _core
+from .errors import OptionError
+from .games import klondike
+from .solution import LOST, UNKNOWN, WON, Solution, Stats
+
+
+#: The searches of min-moves, in order: (weight, share of the states budget, cap
+#: without a budget).  Weighted A* first (priority g + w * h, decreasing w; the large
+#: weights find a first short line where the small ones find none in budget): it finds
+#: short lines far sooner than A* (on draw-1 deals often in a fraction of a second)
+#: but proves nothing.  Each line found lowers the incumbent, and A* (weight 1), last,
+#: with what is left, stores only positions that could still beat it (the budget
+#: counts stored positions), so it proves far more within a budget after them.
+PHASES = ((8.0, 1 / 32, 200_000), (5.0, 1 / 32, 200_000), (3.0, 1 / 16, 300_000),
+          (2.0, 1 / 16, 300_000), (1.5, 1 / 16, 300_000), (1.0, 1.0, 0))
+
+
+def _left(budget: Optional[float], used: float) -> Optional[float]:
+    """What is left of a budget (None: no budget; 0 or less: spent)."""
+    return None if budget is None else budget - used
+
+
+def solve_counted(start: klondike.Position, objective: str,
+                  max_states: Optional[int] = None, timeout: Optional[float] = None,
+                  max_memory_mb: Optional[int] = None,
+                  deal: Optional[klondike.Deal] = None) -> Solution:
+    """Solve ``start`` for ``objective`` ("min-moves" or "max-score"); see the module
+    docstring.  The Solution's ``extra``: ``objective``, ``proved`` (no line is better),
+    and ``min_moves`` (None if no win is known) or ``best_score``."""
+    from .solver import (SolverError, klondike_core_args, replay_klondike_codes,
+                         solve_position)
+    if start.rules.danish:
+        raise OptionError("--objective %s is for classic Klondike, not the danish variant"
+                          % objective)
+    t0 = time.perf_counter()
+    seed = solve_position(start, max_states, timeout, max_memory_mb, deal, "win")
+    rules = start.rules
+    first = deal if deal is not None else start.copy()
+    if objective == "min-moves":
+        incumbent = len(seed.moves) if seed.won else -1
+    else:
+        incumbent = klondike.score(first, rules, seed.moves) if seed.won else 0
+    states_left = _left(max_states, seed.stats.states)
+    time_left = _left(timeout, time.perf_counter() - t0)
+    better, proved, value = False, False, incumbent
+    codes: List[int] = []
+    states = made = reopened = tbytes = 0
+    secs = 0.0
+    stop = seed.stopped_by
+    if objective == "min-moves" and seed.result == LOST:
+        proved = True                   # no win, so no fewest moves of one
+    elif (states_left is None or states_left > 0) and (time_left is None or time_left > 0):
+        pos = start.copy()
+        columns, found, talon, wp, rec = klondike_core_args(pos)
+        if objective == "max-score":
+            rec = pos.recycles              # the draw-3 penalty counts every recycle
+        max_rec = 255 if rules.passes is None else rules.passes - 1
+        for weight, share, cap in (PHASES if objective == "min-moves" else PHASES[-1:]):
+            budget = states_left
+            if cap:
+                budget = max(1, int(max_states * share) if max_states else cap)
+            found_better, proved, got, got_codes, n, m, ro, tb, secs_, stop = \
+                _core.klondike_objective(
+                    columns, found, talon, wp, rec, draw=rules.draw, max_recycles=max_rec,
+                    foundation_moves=rules.foundation_moves, objective=objective,
+                    incumbent=value, max_states=int(budget or 0),
+                    timeout=float(time_left or 0.0), max_table_mb=max_memory_mb or 8192,
+                    weight=weight)
+            states += n
+            made += m
+            reopened += ro
+            tbytes = max(tbytes, tb)
+            secs += secs_
+            if found_better:
+                better, value, codes = True, got, got_codes
+            states_left = _left(max_states, seed.stats.states + states)
+            time_left = _left(timeout, time.perf_counter() - t0)
+            if proved or (states_left is not None and states_left <= 0) or (
+                    time_left is not None and time_left <= 0):
+                break
+    else:
+        stop = stop or ("max_states" if states_left is not None and states_left <= 0
+                        else "timeout")
+    moves: List[klondike.Move] = seed.moves
+    if better:
+        pos = start.copy()
+        moves = replay_klondike_codes(pos, codes, "the core's %s line" % objective)
+        if objective == "min-moves" and (not pos.is_won() or len(moves) != value):
+            raise SolverError("the core's min-moves line has %d moves, not %d, or does "
+                              "not win" % (len(moves), value))
+    if objective == "max-score":
+        got = klondike.score(first, rules, moves)
+        if got != value:
+            raise SolverError("the core's max-score line scores %d, not %d" % (got, value))
+    line_wins = klondike.replay(first, rules, moves).is_won()
+    result = seed.result
+    if line_wins:
+        result = WON
+    elif objective == "min-moves" and proved and result == UNKNOWN:
+        result = LOST       # the complete search found no win at all
+    elif objective == "min-moves" and result == WON:
+        raise SolverError("the min-moves line does not win")
+    stats = Stats(states=seed.stats.states + states, moves_made=seed.stats.moves_made + made,
+                  search_seconds=seed.stats.search_seconds + secs,
+                  seconds=time.perf_counter() - t0,
+                  table_bytes=max(seed.stats.table_bytes, tbytes))
+    sol = Solution("klondike", result, rules, first, moves, stats,
+                   None if proved else (stop or seed.stopped_by))
+    sol.extra.update(objective=objective, proved=proved, objective_states=states,
+                     reopened=reopened)
+    if objective == "min-moves":
+        sol.extra["min_moves"] = len(moves) if line_wins else None
+    else:
+        sol.extra.update(best_score=value, line_wins=line_wins)
+    if result == UNKNOWN and sol.stopped_by is None:
+        sol.stopped_by = seed.stopped_by or stop
+    return sol
+
