@@ -59,6 +59,7 @@ cdef struct BFSearch:
     KState* s
     int objective
     int sat             # max-score at draw > 1 with unlimited passes (bf_key)
+    int wins_only       # max-score: only won lines end (the deal is known winnable)
     uint64_t max_bytes
     BNode* nodes
     uint64_t nnodes
@@ -319,7 +320,8 @@ cdef inline int bf_terminal(BFSearch* b, int g, int* fin) noexcept nogil:
     # The cost of the best ending known from here.  No face-down card and an empty
     # talon: every column is a built run and the cards go up one move each (kl_finish),
     # 52 - up moves, +10 each (and for min-moves that is also the bound: exact).
-    # Otherwise min-moves has none; max-score may stop here.
+    # Otherwise min-moves has none; max-score may stop here, unless only won lines
+    # count (wins_only: a winnable deal's best score is that of a win).
     cdef int left = 52 - (b.s.found[0] + b.s.found[1] + b.s.found[2] + b.s.found[3])
     fin[0] = 0
     if bf_finishable(b.s):
@@ -327,7 +329,7 @@ cdef inline int bf_terminal(BFSearch* b, int g, int* fin) noexcept nogil:
         if b.objective == OBJ_MIN_MOVES:
             return g + left
         return g - 10 * left
-    if b.objective == OBJ_MIN_MOVES:
+    if b.objective == OBJ_MIN_MOVES or b.wins_only:
         return BF_INF
     return g
 
@@ -674,7 +676,7 @@ cdef void bf_free(BFSearch* b) noexcept nogil:
     free(b.pundo)
 
 
-cdef int bf_init(BFSearch* b, KState* s, int objective, int sat, int g0,
+cdef int bf_init(BFSearch* b, KState* s, int objective, int sat, int wins_only, int g0,
                  uint64_t max_bytes) noexcept nogil:
     cdef uint64_t key[2]
     cdef uint32_t* slot
@@ -683,6 +685,7 @@ cdef int bf_init(BFSearch* b, KState* s, int objective, int sat, int g0,
     b.s = s
     b.objective = objective
     b.sat = sat
+    b.wins_only = wins_only
     b.max_bytes = max_bytes
     b.ncap = 1 << 12
     b.nodes = <BNode*> malloc(b.ncap * sizeof(BNode))
@@ -717,7 +720,8 @@ def klondike_objective(columns, found, talon, int wp=0, int recycles=0, int draw
                        int max_recycles=KL_NOLIMIT, bint foundation_moves=True,
                        objective="min-moves", int incumbent=-1,
                        unsigned long long max_states=0, double timeout=0.0,
-                       unsigned long long max_table_mb=8192, double weight=1.0):
+                       unsigned long long max_table_mb=8192, double weight=1.0,
+                       bint wins_only=False):
     """The fewest explicit moves of a win ("min-moves") or the best Windows standard
     score ("max-score") of a classic Klondike position, looking only for lines better
     than ``incumbent`` (moves, or score; -1: none known).  Arguments as klondike_solve;
@@ -729,6 +733,8 @@ def klondike_objective(columns, found, talon, int wp=0, int recycles=0, int draw
     incumbent); proved whether no line is better than value (a budget stopped the
     search otherwise).  max-score codes may include KLONDIKE_RECYCLE.  weight
     (min-moves): above 1, weighted A* (bf_search): good lines soon, never a proof.
+    wins_only (max-score): only lines that win count (for a deal known to be winnable;
+    the bound stays valid, as won lines are lines).
     """
     cdef KState s
     cdef BFSearch b
@@ -764,7 +770,7 @@ def klondike_objective(columns, found, talon, int wp=0, int recycles=0, int draw
     t0 = now_seconds()
     if timeout > 0:
         deadline = t0 + timeout
-    if bf_init(&b, &s, obj, sat, g0, max_table_mb * (1ULL << 20)) != 0:
+    if bf_init(&b, &s, obj, sat, wins_only, g0, max_table_mb * (1ULL << 20)) != 0:
         bf_free(&b)
         raise MemoryError("the objective search could not start")
     with nogil:

@@ -29,6 +29,11 @@ from .solution import LOST, UNKNOWN, WON, Solution, Stats
 PHASES = ((8.0, 1 / 32, 200_000), (5.0, 1 / 32, 200_000), (3.0, 1 / 16, 300_000),
           (2.0, 1 / 16, 300_000), (1.5, 1 / 16, 300_000), (1.0, 1.0, 0))
 
+#: max-score with foundation-to-tableau moves allowed: a search without them first
+#: (weight, share of the states budget, cap without a budget), whose best line is a
+#: line of the real rules to beat.
+SCORE_FIRST = (1.0, 1 / 2, 1_000_000)
+
 
 def _left(budget: Optional[float], used: float) -> Optional[float]:
     """What is left of a budget (None: no budget; 0 or less: spent)."""
@@ -40,7 +45,9 @@ def solve_counted(start: klondike.Position, objective: str,
                   max_memory_mb: Optional[int] = None,
                   deal: Optional[klondike.Deal] = None) -> Solution:
     """Solve ``start`` for ``objective`` ("min-moves" or "max-score"); see the module
-    docstring.  The Solution's ``extra``: ``objective``, ``proved`` (no line is better),
+    docstring.  max-score of a deal the win search finds won is the best score of a
+    line that wins (a won game ends there, and "won" always comes with a winning line);
+    of any other, the best score of any line.  The Solution's ``extra``: ``objective``, ``proved`` (no line is better),
     and ``min_moves`` (None if no win is known) or ``best_score``."""
     from .solver import (SolverError, klondike_core_args, replay_klondike_codes,
                          solve_position)
@@ -70,17 +77,23 @@ def solve_counted(start: klondike.Position, objective: str,
         if objective == "max-score":
             rec = pos.recycles              # the draw-3 penalty counts every recycle
         max_rec = 255 if rules.passes is None else rules.passes - 1
-        for weight, share, cap in (PHASES if objective == "min-moves" else PHASES[-1:]):
+        phases = [p + (rules.foundation_moves,) for p in
+                  (PHASES if objective == "min-moves" else PHASES[-1:])]
+        if objective == "max-score" and rules.foundation_moves:
+            # every line without foundation-to-tableau moves is a line with them, and
+            # that search is far smaller (no clamp refunds to chase): its best first
+            phases.insert(0, SCORE_FIRST + (False,))
+        for weight, share, cap, f2t in phases:
             budget = states_left
             if cap:
                 budget = max(1, int(max_states * share) if max_states else cap)
             found_better, proved, got, got_codes, n, m, ro, tb, secs_, stop = \
                 _core.klondike_objective(
                     columns, found, talon, wp, rec, draw=rules.draw, max_recycles=max_rec,
-                    foundation_moves=rules.foundation_moves, objective=objective,
+                    foundation_moves=f2t, objective=objective,
                     incumbent=value, max_states=int(budget or 0),
                     timeout=float(time_left or 0.0), max_table_mb=max_memory_mb or 8192,
-                    weight=weight)
+                    weight=weight, wins_only=seed.won)
             states += n
             made += m
             reopened += ro
@@ -88,6 +101,8 @@ def solve_counted(start: klondike.Position, objective: str,
             secs += secs_
             if found_better:
                 better, value, codes = True, got, got_codes
+            if f2t != rules.foundation_moves:
+                proved = False              # a proof under fewer moves proves nothing here
             states_left = _left(max_states, seed.stats.states + states)
             time_left = _left(timeout, time.perf_counter() - t0)
             if proved or (states_left is not None and states_left <= 0) or (
@@ -113,8 +128,8 @@ def solve_counted(start: klondike.Position, objective: str,
         result = WON
     elif objective == "min-moves" and proved and result == UNKNOWN:
         result = LOST       # the complete search found no win at all
-    elif objective == "min-moves" and result == WON:
-        raise SolverError("the min-moves line does not win")
+    elif result == WON:
+        raise SolverError("the %s line of a won deal does not win" % objective)
     stats = Stats(states=seed.stats.states + states, moves_made=seed.stats.moves_made + made,
                   search_seconds=seed.stats.search_seconds + secs,
                   seconds=time.perf_counter() - t0,

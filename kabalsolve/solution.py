@@ -122,7 +122,7 @@ class Solution:
                     % stopped)
         if obj == "max-score":
             text = ", best score %d" % self.extra["best_score"]
-            if not self.extra.get("line_wins"):
+            if not self.extra.get("line_wins") and self.result == UNKNOWN:
                 text += " (the line does not win)"
             return text + (" (proved)" if proved else
                            " best found (not proved: stopped by %s)" % stopped)

@@ -43,16 +43,18 @@ def step_score(pos, m, score):
 
 
 def best_score_brute_force(pos, limit=4_000):
-    """The best score over every line from pos: a label-correcting search over
-    positions, keeping the best score so far of each (a higher score is never worse:
-    the update max(S + r, 0) is monotone in S); the recycles done count for the draw-3
-    penalty, so they are part of the position (up to 3) at any passes."""
+    """The best score over every line from pos, or, if some line wins, over the lines
+    that win: a label-correcting search over positions, keeping the best score so far
+    of each (a higher score is never worse: the update max(S + r, 0) is monotone in S);
+    the recycles done count for the draw-3 penalty, so they are part of the position
+    (up to 3) at any passes."""
     def key(q):
         return _state(q, True)[:-1] + (min(q.recycles, 3) if q.rules.passes is None
                                        else q.recycles,)
     best = {key(pos): 0}
     todo = deque([(pos.copy(), 0)])
     top = 0
+    top_won = 0 if pos.is_won() else None
     while todo:
         q, s = todo.popleft()
         if best[key(q)] > s:
@@ -65,10 +67,12 @@ def best_score_brute_force(pos, limit=4_000):
                 continue
             best[k] = s2
             top = max(top, s2)
+            if r.is_won():
+                top_won = max(top_won or 0, s2)
             if len(best) > limit:
                 raise BruteForceLimit(len(best))
             todo.append((r, s2))
-    return top
+    return top if top_won is None else top_won
 
 
 @pytest.mark.parametrize("rules", RULES, ids=repr)
@@ -88,6 +92,9 @@ def test_max_score_equals_brute_force_on_endgames(rules):
         assert sol.extra["proved"], pos.to_text()
         assert sol.extra["best_score"] == truth, (pos.to_text(), rules)
         assert sol.score("standard") == truth
+        # a won answer comes with a line that wins
+        if sol.result == "won":
+            assert klondike.replay(pos, rules, sol.moves).is_won()
     assert done >= 6
 
 
@@ -120,16 +127,18 @@ def test_the_clamp_refunds_a_recycle():
     and the stock is empty, so the clubs need a recycle (-100).  Made at score 0 it
     costs nothing (the clamp); made after the King of spades goes up (+10) it costs
     those 10.  The best line recycles first (the standalone recycle move): 40.
-    With foundation-to-tableau moves the clamp pays far more: at score 0 cards come
-    down for nothing (-15 clamped to 0) and go back up for +10 each."""
+    With foundation-to-tableau moves the clamp pays far more, in a line that still
+    wins: at score 0 cards come down for nothing (-15 clamped to 0) and go back up for
+    +10 each."""
     pos = make_position([((), (51,)), ((), (12,))], [12, 13, 13, 10], waste=[49, 50],
                         rules=Rules(draw=1, foundation_moves=False))
     sol = solve_position(pos, objective="max-score")
     assert sol.extra["best_score"] == 40 == sol.score() == best_score_brute_force(pos)
     assert sol.moves[0].kind == "recycle" and sol.extra["proved"]
     pos.rules = Rules(draw=1)
-    sol = solve_position(pos, objective="max-score", max_states=300_000)
+    sol = solve_position(pos, objective="max-score", max_states=1_000_000)
     assert sol.extra["best_score"] > 40 and sol.score() == sol.extra["best_score"]
+    assert sol.result == "won" and klondike.replay(pos, pos.rules, sol.moves).is_won()
 
 
 def test_max_score_of_a_deal_is_its_line_and_budgets_say_best_found():
