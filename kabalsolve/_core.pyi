@@ -40,6 +40,7 @@ def klondike_objective(
     timeout: float = ...,
     max_table_mb: int = ...,
     weight: float = ...,
+    wins_only: bool = ...,
 ) -> Tuple[bool, bool, int, List[int], int, int, int, int, float, Optional[str]]: ...
 
 def decode_move(code: int) -> Tuple[int, int, int, int]: ...
