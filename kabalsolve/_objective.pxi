@@ -562,13 +562,17 @@ cdef struct BFResult:
 cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double deadline,
                     int weight, BFResult* res) noexcept nogil:
     # b holds the root (node 0, queued); runs until proved or a budget stops it.
-    # weight (sixteenths, min-moves only): the queue orders by g + weight/16 * h, not
-    # g + h; above 16 it finds good lines far sooner (weighted A*) but proves nothing;
-    # pruning always uses g + h, so no line better than the incumbent is lost to it.
+    # weight (sixteenths): the queue orders by g + weight/16 * h, not g + h, and then
+    # proves nothing; pruning always uses g + h, so no line better than the incumbent
+    # is lost to it.  min-moves: above 16 finds short wins far sooner (weighted A*).
+    # max-score (h <= 0: the most score still to gain, negated): below 16 it trusts
+    # the score so far more than the gain still possible, and so goes deep down good
+    # lines and ends them, where plain A* widens over every position that might still
+    # gain much.
     cdef uint32_t moves[KL_MAX_MOVES + 1]
     cdef uint64_t key[2]
     cdef int fcur = 0, n, i, g, g2, f2, fa, term, fin, k
-    cdef int weighted = weight != 16 and b.objective == OBJ_MIN_MOVES
+    cdef int weighted = weight != 16
     cdef uint32_t v, undo
     cdef uint32_t* slot
     cdef int64_t w
@@ -605,11 +609,13 @@ cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double dead
             g2 = bf_apply(b, moves[i], g, &undo)
             fa = bf_priority(b, g2)
             f2 = fa
-            if weighted:
+            if weighted and b.objective == OBJ_MIN_MOVES:
                 # not a bound, only an order (fa prunes): the weight is not put on
                 # the turns term, which would reward turning through the stock
                 k = ceil_div(b.s.ntal - b.s.wp, b.s.draw)
                 f2 = g2 + k + ((fa - g2 - k) * weight >> 4)
+            elif weighted:
+                f2 = g2 + (fa - g2) * weight // 16
             term = bf_terminal(b, g2, &fin)
             if fa < res.best or term < res.best:
                 bf_key(b, b.s, key)
@@ -731,8 +737,9 @@ def klondike_objective(columns, found, talon, int wp=0, int recycles=0, int draw
     table_bytes, seconds, stop_reason): better says whether a line better than the
     incumbent was found (move_codes, value: its moves or score; else value is the
     incumbent); proved whether no line is better than value (a budget stopped the
-    search otherwise).  max-score codes may include KLONDIKE_RECYCLE.  weight
-    (min-moves): above 1, weighted A* (bf_search): good lines soon, never a proof.
+    search otherwise).  max-score codes may include KLONDIKE_RECYCLE.  weight: not 1,
+    weighted A* (bf_search): good lines soon, never a proof (above 1 for min-moves,
+    below 1 for max-score).
     wins_only (max-score): only lines that win count (for a deal known to be winnable;
     the bound stays valid, as won lines are lines).
     """

@@ -29,10 +29,13 @@ from .solution import LOST, UNKNOWN, WON, Solution, Stats
 PHASES = ((8.0, 1 / 32, 200_000), (5.0, 1 / 32, 200_000), (3.0, 1 / 16, 300_000),
           (2.0, 1 / 16, 300_000), (1.5, 1 / 16, 300_000), (1.0, 1.0, 0))
 
-#: max-score with foundation-to-tableau moves allowed: a search without them first
-#: (weight, share of the states budget, cap without a budget), whose best line is a
-#: line of the real rules to beat.
-SCORE_FIRST = (1.0, 1 / 2, 1_000_000)
+#: The searches of max-score, in order, as PHASES: weighted ones first (weight below
+#: 1: the score so far counts for more than the gain still possible, so they go deep
+#: and end good lines), then A* with what is left.  With foundation-to-tableau moves
+#: allowed the same run first without them (SCORE_FIRST in place of the last, with a
+#: share): their best line is a line of the real rules, found in a far smaller space.
+SCORE_PHASES = ((0.0, 1 / 16, 100_000), (0.25, 1 / 16, 200_000), (1.0, 1.0, 0))
+SCORE_FIRST = (1.0, 1 / 4, 500_000)
 
 
 def _left(budget: Optional[float], used: float) -> Optional[float]:
@@ -77,12 +80,14 @@ def solve_counted(start: klondike.Position, objective: str,
         if objective == "max-score":
             rec = pos.recycles              # the draw-3 penalty counts every recycle
         max_rec = 255 if rules.passes is None else rules.passes - 1
-        phases = [p + (rules.foundation_moves,) for p in
-                  (PHASES if objective == "min-moves" else PHASES[-1:])]
-        if objective == "max-score" and rules.foundation_moves:
-            # every line without foundation-to-tableau moves is a line with them, and
-            # that search is far smaller (no clamp refunds to chase): its best first
-            phases.insert(0, SCORE_FIRST + (False,))
+        if objective == "min-moves":
+            phases = [p + (rules.foundation_moves,) for p in PHASES]
+        else:
+            phases = [p + (rules.foundation_moves,) for p in SCORE_PHASES]
+            if rules.foundation_moves:
+                # every line without foundation-to-tableau moves is a line with them,
+                # and that search is far smaller (no clamp refunds to chase): first
+                phases[:0] = [p + (False,) for p in SCORE_PHASES[:-1] + (SCORE_FIRST,)]
         for weight, share, cap, f2t in phases:
             budget = states_left
             if cap:
