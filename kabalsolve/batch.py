@@ -110,6 +110,8 @@ def solve_one(deal_id: str, deal: Any, rules: Dict[str, Any],
     objective = rules.get("objective") if "objective" in mine else None
     if objective not in (None, "win"):
         used["objective"] = objective     # the default stays out: older files match
+    if "best_score" in mine and rules.get("best_score") is False:
+        used["best_score"] = False        # Aces Up verdicts only (the default stays out)
     found = extra.get("foundation")
     return BatchResult(id=deal_id, game=sol.game, rules=used, result=sol.result,
                        moves=len(sol.moves), states=sol.stats.states,

@@ -197,6 +197,9 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
               help="Klondike: win, or also the most cards that can reach the foundations "
                    "(each line then gives it, its Vegas score and whether it is proved).")
 @acesup_rules
+@click.option("--verdict-only", is_flag=True,
+              help="Aces Up: won or lost only, without proving each deal's best score "
+                   "(far faster; the line's rules say so).")
 @click.option("--max-states", type=click.IntRange(1, None), default=None,
               help="Per deal: stop after this many positions (the line says unknown).")
 @click.option("--timeout", type=click.FloatRange(0, None, min_open=True), default=None,
@@ -221,8 +224,9 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
               help="Solve on a Dask cluster started here with --jobs workers.")
 def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
           passes: Optional[int], no_foundation_moves: bool, variant: str, vegas: bool,
-          objective: str, strict: bool, discard_first: bool, max_states: Optional[int],
-          timeout: Optional[float], max_memory_mb: Optional[int], jobs: Optional[int],
+          objective: str, strict: bool, discard_first: bool, verdict_only: bool,
+          max_states: Optional[int], timeout: Optional[float],
+          max_memory_mb: Optional[int], jobs: Optional[int],
           out: str, resume: bool, solutions: bool, chunksize: Optional[int],
           scheduler: Optional[str], use_dask: bool) -> None:
     """Solve many deals: INPUT files, directories of deal files, and/or --seeds A-B.
@@ -254,6 +258,8 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
                                  strict=strict, discard_first=discard_first,
                                  max_states=max_states, timeout=timeout,
                                  max_memory_mb=max_memory_mb)
+    if verdict_only:
+        rules["best_score"] = False
     with ExitStack() as stack:
         try:
             paths = deal_paths(inputs, out if out != "-" else None)

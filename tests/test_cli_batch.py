@@ -10,7 +10,7 @@ import time
 import pytest
 
 import kabalsolve
-from kabalsolve.generate import clock_deal, klondike_deal
+from kabalsolve.generate import acesup_deal, clock_deal, klondike_deal
 
 from test_cli import REPO, call, run
 
@@ -93,6 +93,24 @@ def test_resume_keeps_to_the_rules_of_the_file(jobs1, tmp_path, capsys):
                    "foundation_moves yes, passes unlimited, variant classic: give those rules, or another "
                    "--out\n" % out)
     assert len(lines_of(out)) == 3        # nothing written under the other rules
+
+
+def test_acesup_verdicts_only(tmp_path, capsys):
+    """--verdict-only: Aces Up lines without the best-score proof, which the line's rules
+    record, so a file of them is not resumed as a file of best scores."""
+    out = tmp_path / "a.jsonl"
+    code, _, err = call(["batch", "--game", "acesup", "--seeds", "1-4", "--verdict-only",
+                         "-j", "1", "-o", str(out)], capsys)
+    assert code == 0, err
+    recs = lines_of(out)
+    assert [r["rules"]["best_score"] for r in recs] == [False] * 4
+    for r in recs:
+        deal = acesup_deal(int(r["id"].split(":")[1]))
+        assert r["result"] == kabalsolve.solve(deal, best_score=False).result
+    code, _, err = call(["batch", "--game", "acesup", "--seeds", "1-6", "-j", "1",
+                         "-o", str(out), "--resume"], capsys)
+    assert code == 2 and "solved under other rules" in err
+    assert len(lines_of(out)) == 4
 
 
 def test_files_directories_and_seeds_together(tmp_path, capsys):
