@@ -9,10 +9,9 @@ the Klondike board (``board_text``).
 """
 from __future__ import annotations
 
-import sys
 from typing import List, Optional, Sequence, TextIO
 
-from .board_text import CELL, card_cell, colour_wanted
+from .board_text import CELL, card_cell, step_through
 from .cards import Card
 from .games.acesup import PILES, WIN_SCORE, Move, Position
 
@@ -53,23 +52,5 @@ def render(pos: Position, move: Optional[Move] = None, colour: bool = False,
 def play_in_terminal(start: Position, moves: Sequence[Move], step: bool,
                      out: Optional[TextIO] = None, inp: Optional[TextIO] = None) -> None:
     """Print the board before the first move and after each move; with ``step``, wait
-    for Enter between boards (``q`` and Enter stops).  Standard output and input by
-    default (looked up at call time, so that redirections apply)."""
-    out = out or sys.stdout
-    inp = inp or sys.stdin
-    colour = colour_wanted(out)
-    pos = start.copy()
-    total = len(moves)
-    out.write(render(pos, None, colour, "start (%d moves to go)" % total) + "\n")
-    for n, m in enumerate(moves, 1):
-        if step:
-            out.write("-- Enter: next move, q: quit -- ")
-            out.flush()
-            answer = inp.readline()
-            if not answer or answer.strip().lower().startswith("q"):
-                return
-        words = pos.describe(m)
-        pos.push(m)
-        out.write("\n" + render(pos, m, colour, "move %d of %d: %s" % (n, total, words))
-                  + "\n")
-    out.flush()
+    for Enter between boards (``q`` and Enter stops): board_text.step_through."""
+    step_through(start, moves, step, render, out, inp)

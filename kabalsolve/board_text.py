@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import List, Optional, Sequence, TextIO
+from typing import Any, Callable, List, Optional, Sequence, TextIO
 
 from .cards import Card, card_symbol, is_red
 from .games.klondike import PILES, Move, Position
@@ -84,12 +84,20 @@ def play_in_terminal(start: Position, moves: Sequence[Move], step: bool,
     """Print the board before the first move and after each move; with ``step``, wait
     for Enter between boards (``q`` and Enter stops).  Standard output and input by
     default (looked up at call time, so that redirections apply)."""
+    step_through(start, moves, step, render, out, inp)
+
+
+def step_through(start: Any, moves: Sequence[Any], step: bool,
+                 draw: Callable[[Any, Optional[Any], bool, str], str],
+                 out: Optional[TextIO] = None, inp: Optional[TextIO] = None) -> None:
+    """play_in_terminal for any game: ``start`` is a position of its reference rules
+    (copy, describe, push), ``draw`` its board (position, last move, colour, heading)."""
     out = out or sys.stdout
     inp = inp or sys.stdin
     colour = colour_wanted(out)
     pos = start.copy()
     total = len(moves)
-    out.write(render(pos, None, colour, "start (%d moves to go)" % total) + "\n")
+    out.write(draw(pos, None, colour, "start (%d moves to go)" % total) + "\n")
     for n, m in enumerate(moves, 1):
         if step:
             out.write("-- Enter: next move, q: quit -- ")
@@ -99,7 +107,7 @@ def play_in_terminal(start: Position, moves: Sequence[Move], step: bool,
                 return
         words = pos.describe(m)
         pos.push(m)
-        out.write("\n" + render(pos, m, colour, "move %d of %d: %s" % (n, total, words))
+        out.write("\n" + draw(pos, m, colour, "move %d of %d: %s" % (n, total, words))
                   + "\n")
     out.flush()
 
