@@ -41,6 +41,8 @@ def klondike_objective(
     max_table_mb: int = ...,
     weight: float = ...,
     wins_only: bool = ...,
+    lead: int = ...,
+    narrow: bool = ...,
 ) -> Tuple[bool, bool, int, List[int], int, int, int, int, float, Optional[str]]: ...
 
 def decode_move(code: int) -> Tuple[int, int, int, int]: ...

@@ -77,6 +77,7 @@ cdef struct BFSearch:
     int pcap
     uint64_t reopened
     uint64_t expanded
+    int narrow          # min-moves heuristic phase: ShootMe's move set (bf_moves)
 
 
 cdef inline uint64_t bf_bytes(BFSearch* b) noexcept nogil:
@@ -124,6 +125,12 @@ cdef void bf_key(BFSearch* b, KState* s, uint64_t* key) noexcept nogil:
               | (<uint64_t>s.talmask << 16) | (<uint64_t>s.wp << 40)
               | (<uint64_t>rec << 45) | ((cols & 2047) << 53))
     key[1] = (cols >> 11) | (par << 15) | (one << 63)
+    if b.narrow and s.draw == 1 and s.max_recycles == KL_NOLIMIT:
+        # the narrow phase merges positions that differ in the talon pointer alone:
+        # not exact (the turns to come differ), but its lines stay real lines, as a
+        # node's line is made move by move from the root (bf_walk), and it proves
+        # nothing
+        key[0] &= ~((<uint64_t>31) << 40)
 
 
 # -- move costs and bounds -------------------------------------------------------------
@@ -356,6 +363,10 @@ cdef int bf_moves(BFSearch* b, uint32_t* out) noexcept nogil:
     #   in (or drops it), moving the run onto its parent where that is then.  That is
     #   the same move count (one move for one), and the same score at every step (the
     #   move earns 0 and turns nothing up, so where it stands changes no clamp).
+    # - narrow (a heuristic phase of min-moves, never a proof: its lines are legal
+    #   lines, and what it leaves out only makes it miss some): part of a run moves
+    #   only when the card it uncovers can go up at once, the move set of ShootMe's
+    #   Klondike-Solver, whose searches end far sooner than the full one.
     # - max-score adds KL_RECYCLE: turning the rest of the stock and recycling at once,
     #   not just before the next talon card is played, pays the penalty while the
     #   score is low (the clamp at 0 may then refund it).
@@ -397,6 +408,9 @@ cdef int bf_moves(BFSearch* b, uint32_t* out) noexcept nogil:
             if t == KL_T2T and s.ndown[a] == 0 and cnt == s.nup[a]:
                 continue
         elif t == KL_T2T and s.ndown[a] == 0 and cnt == s.nup[a] and not may_empty:
+            continue
+        if b.narrow and t == KL_T2T and cnt < s.nup[a] and not playable(
+                s, s.up[a][s.nup[a] - cnt - 1]):
             continue
         out[k] = buf[i]
         k += 1
@@ -560,7 +574,7 @@ cdef struct BFResult:
 
 
 cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double deadline,
-                    int weight, BFResult* res) noexcept nogil:
+                    int weight, int lead, BFResult* res) noexcept nogil:
     # b holds the root (node 0, queued); runs until proved or a budget stops it.
     # weight (sixteenths): the queue orders by g + weight/16 * h, not g + h, and then
     # proves nothing; pruning always uses g + h, so no line better than the incumbent
@@ -568,11 +582,13 @@ cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double dead
     # max-score (h <= 0: the most score still to gain, negated): below 16 it trusts
     # the score so far more than the gain still possible, and so goes deep down good
     # lines and ends them, where plain A* widens over every position that might still
-    # gain much.
+    # gain much.  lead (min-moves): the order adds lead x (cards not up), which goes
+    # for the foundations first (ShootMe's order is g + h + cards not up + recycles);
+    # like a weight, it proves nothing.
     cdef uint32_t moves[KL_MAX_MOVES + 1]
     cdef uint64_t key[2]
     cdef int fcur = 0, n, i, g, g2, f2, fa, term, fin, k
-    cdef int weighted = weight != 16
+    cdef int weighted = weight != 16 or lead != 0 or b.narrow
     cdef uint32_t v, undo
     cdef uint32_t* slot
     cdef int64_t w
@@ -613,7 +629,8 @@ cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double dead
                 # not a bound, only an order (fa prunes): the weight is not put on
                 # the turns term, which would reward turning through the stock
                 k = ceil_div(b.s.ntal - b.s.wp, b.s.draw)
-                f2 = g2 + k + ((fa - g2 - k) * weight >> 4)
+                f2 = g2 + k + ((fa - g2 - k) * weight >> 4) + lead * (
+                    52 - b.s.found[0] - b.s.found[1] - b.s.found[2] - b.s.found[3])
             elif weighted:
                 f2 = g2 + (fa - g2) * weight // 16
             term = bf_terminal(b, g2, &fin)
@@ -683,7 +700,7 @@ cdef void bf_free(BFSearch* b) noexcept nogil:
 
 
 cdef int bf_init(BFSearch* b, KState* s, int objective, int sat, int wins_only, int g0,
-                 uint64_t max_bytes) noexcept nogil:
+                 uint64_t max_bytes, int narrow) noexcept nogil:
     cdef uint64_t key[2]
     cdef uint32_t* slot
     cdef int f0
@@ -692,6 +709,7 @@ cdef int bf_init(BFSearch* b, KState* s, int objective, int sat, int wins_only, 
     b.objective = objective
     b.sat = sat
     b.wins_only = wins_only
+    b.narrow = narrow and objective == OBJ_MIN_MOVES
     b.max_bytes = max_bytes
     b.ncap = 1 << 12
     b.nodes = <BNode*> malloc(b.ncap * sizeof(BNode))
@@ -727,7 +745,7 @@ def klondike_objective(columns, found, talon, int wp=0, int recycles=0, int draw
                        objective="min-moves", int incumbent=-1,
                        unsigned long long max_states=0, double timeout=0.0,
                        unsigned long long max_table_mb=8192, double weight=1.0,
-                       bint wins_only=False):
+                       bint wins_only=False, int lead=0, bint narrow=False):
     """The fewest explicit moves of a win ("min-moves") or the best Windows standard
     score ("max-score") of a classic Klondike position, looking only for lines better
     than ``incumbent`` (moves, or score; -1: none known).  Arguments as klondike_solve;
@@ -740,6 +758,7 @@ def klondike_objective(columns, found, talon, int wp=0, int recycles=0, int draw
     search otherwise).  max-score codes may include KLONDIKE_RECYCLE.  weight: not 1,
     weighted A* (bf_search): good lines soon, never a proof (above 1 for min-moves,
     below 1 for max-score).
+    lead, narrow (min-moves): a heuristic phase, never a proof (bf_search, bf_moves).
     wins_only (max-score): only lines that win count (for a deal known to be winnable;
     the bound stays valid, as won lines are lines).
     """
@@ -777,11 +796,11 @@ def klondike_objective(columns, found, talon, int wp=0, int recycles=0, int draw
     t0 = now_seconds()
     if timeout > 0:
         deadline = t0 + timeout
-    if bf_init(&b, &s, obj, sat, wins_only, g0, max_table_mb * (1ULL << 20)) != 0:
+    if bf_init(&b, &s, obj, sat, wins_only, g0, max_table_mb * (1ULL << 20), narrow) != 0:
         bf_free(&b)
         raise MemoryError("the objective search could not start")
     with nogil:
-        bf_search(&b, inc, max_states, deadline, <int>(weight * 16 + 0.5), &res)
+        bf_search(&b, inc, max_states, deadline, <int>(weight * 16 + 0.5), lead, &res)
     if res.stop_reason == STOP_INTERRUPT:
         bf_free(&b)
         PyErr_Clear()

@@ -19,23 +19,29 @@ from .games import klondike
 from .solution import LOST, UNKNOWN, WON, Solution, Stats
 
 
-#: The searches of min-moves, in order: (weight, share of the states budget, cap
-#: without a budget).  Weighted A* first (priority g + w * h, decreasing w; the large
-#: weights find a first short line where the small ones find none in budget): it finds
-#: short lines far sooner than A* (on draw-1 deals often in a fraction of a second)
-#: but proves nothing.  Each line found lowers the incumbent, and A* (weight 1), last,
-#: with what is left, stores only positions that could still beat it (the budget
-#: counts stored positions), so it proves far more within a budget after them.
-PHASES = ((8.0, 1 / 32, 200_000), (5.0, 1 / 32, 200_000), (3.0, 1 / 16, 300_000),
-          (2.0, 1 / 16, 300_000), (1.5, 1 / 16, 300_000), (1.0, 1.0, 0))
+#: The searches of min-moves, in order: (weight, lead, narrow, share of the states
+#: budget, cap without a budget).  Weighted A* first (priority g + w * h): it finds a
+#: first short line far sooner than A* but proves nothing.  Then twice the order and
+#: move set of ShootMe's minimal solver, "narrow" (g + h + lead x cards not up, part
+#: of a run moved only to send the card under it up, the talon pointer merged at draw
+#: 1; bf_search, bf_moves), lead 1 then 2: on deals where weighted A* stays far above
+#: the minimum they come close to it within a few million positions (on the first 100
+#: won draw-1 deals of our generator at 6 M states, longer than ShootMe's line on 11
+#: deals where weighted A* alone left 41; bench/minmoves_bench.py).  Each line found
+#: lowers the incumbent, and A* (weight 1, no lead, all moves), last, with what is
+#: left, stores only positions that could still beat it (the budget counts stored
+#: positions), so it proves far more within a budget after them.
+PHASES = ((8.0, 0, False, 1 / 32, 200_000), (1.0, 1, True, 1 / 2, 5_000_000),
+          (1.0, 2, True, 1 / 4, 2_000_000), (1.0, 0, False, 1.0, 0))
 
 #: The searches of max-score, in order, as PHASES: weighted ones first (weight below
 #: 1: the score so far counts for more than the gain still possible, so they go deep
 #: and end good lines), then A* with what is left.  With foundation-to-tableau moves
 #: allowed the same run first without them (SCORE_FIRST in place of the last, with a
 #: share): their best line is a line of the real rules, found in a far smaller space.
-SCORE_PHASES = ((0.0, 1 / 16, 100_000), (0.25, 1 / 16, 200_000), (1.0, 1.0, 0))
-SCORE_FIRST = (1.0, 1 / 4, 500_000)
+SCORE_PHASES = ((0.0, 0, False, 1 / 16, 100_000), (0.25, 0, False, 1 / 16, 200_000),
+                (1.0, 0, False, 1.0, 0))
+SCORE_FIRST = (1.0, 0, False, 1 / 4, 500_000)
 
 
 def _left(budget: Optional[float], used: float) -> Optional[float]:
@@ -88,7 +94,7 @@ def solve_counted(start: klondike.Position, objective: str,
                 # every line without foundation-to-tableau moves is a line with them,
                 # and that search is far smaller (no clamp refunds to chase): first
                 phases[:0] = [p + (False,) for p in SCORE_PHASES[:-1] + (SCORE_FIRST,)]
-        for weight, share, cap, f2t in phases:
+        for weight, lead, narrow, share, cap, f2t in phases:
             budget = states_left
             if cap:
                 budget = max(1, int(max_states * share) if max_states else cap)
@@ -98,7 +104,7 @@ def solve_counted(start: klondike.Position, objective: str,
                     foundation_moves=f2t, objective=objective,
                     incumbent=value, max_states=int(budget or 0),
                     timeout=float(time_left or 0.0), max_table_mb=max_memory_mb or 8192,
-                    weight=weight, wins_only=seed.won)
+                    weight=weight, wins_only=seed.won, lead=lead, narrow=narrow)
             states += n
             made += m
             reopened += ro

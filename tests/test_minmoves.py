@@ -100,6 +100,34 @@ def test_min_moves_of_whole_deals_no_longer_than_the_default():
         assert end.is_won()
 
 
+@pytest.mark.parametrize("rules,lead", [(Rules(draw=1), 0), (Rules(draw=1), 1), (Rules(draw=1), 2),
+                                        (Rules(draw=3), 1), (Rules(draw=1, passes=2), 1)],
+                         ids=repr)
+def test_narrow_phase_lines_are_real_and_never_proofs(rules, lead):
+    """The narrow phase (ShootMe's move set and order, the talon pointer merged in its
+    key at draw 1): whatever it finds is a line of the real rules that wins in exactly
+    the moves it says, and it never reports a proof, even when its queue runs dry."""
+    from kabalsolve.games import klondike
+    from kabalsolve.solver import klondike_core_args, replay_klondike_codes
+    found = 0
+    for seed in (4, 6, 7, 9):
+        deal = kabalsolve.deal_from_seed(seed)
+        pos = klondike.Position(deal, rules)
+        columns, fnd, talon, wp, rec = klondike_core_args(pos)
+        max_rec = 255 if rules.passes is None else rules.passes - 1
+        better, proved, value, codes, *_ = _core.klondike_objective(
+            columns, fnd, talon, wp, rec, draw=rules.draw, max_recycles=max_rec,
+            objective="min-moves", incumbent=-1, max_states=300_000, lead=lead,
+            narrow=True)
+        assert not proved
+        if better:
+            found += 1
+            end = pos.copy()
+            moves = replay_klondike_codes(end, codes, "narrow")
+            assert end.is_won() and len(moves) == value
+    assert found >= 1
+
+
 def test_budget_says_best_found_not_proved():
     deal = kabalsolve.deal_from_seed(1)
     sol = kabalsolve.solve(deal, draw=1, objective="min-moves", max_states=20_000)
