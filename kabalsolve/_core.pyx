@@ -200,14 +200,15 @@ cdef enum:
     # With limited passes many deals are lost under the limit, and the later short
     # searches are then only repeated by the full one: run the first three only (Vegas
     # rules on deals 1-100: median 60 -> 34 ms at draw 1, 12 -> 8 ms at draw 3), with
-    # 1,000-state budgets for the short ones (KL_PHASES_LIMITED: Vegas rules on deals
-    # 1-200, against 3,000: states 42.2 M -> 41.7 M at draw 1, 21.7 M -> 21.5 M at draw
-    # 3, CPU medians about 10 % lower).
+    # 300-state budgets for the short ones (KL_PHASES_LIMITED: Vegas rules on deals
+    # 1-200, with the dead-end cut; against 1,000: states 6.12 M -> 6.07 M at draw 1,
+    # 9.49 M -> 9.39 M at draw 3, CPU medians 3.6 -> 2.8 ms and 3.0 -> 2.3 ms; before
+    # the cut 1,000 had beaten 3,000).
     KL_NPHASES_LIMITED = 3
 ctypedef int PhaseRow[4]
 cdef PhaseRow KL_PHASES_LIMITED[KL_NPHASES_LIMITED]
-KL_PHASES_LIMITED[0][:] = [0, 0, -1, 1000]
-KL_PHASES_LIMITED[1][:] = [1, 0, -1, 1000]
+KL_PHASES_LIMITED[0][:] = [0, 0, -1, 300]
+KL_PHASES_LIMITED[1][:] = [1, 0, -1, 300]
 KL_PHASES_LIMITED[2][:] = [0, 1, -1, 0]
 cdef PhaseRow KL_PHASES[KL_NPHASES]
 KL_PHASES[0][:] = [0, 0, -1, 3000]
@@ -249,14 +250,16 @@ cdef void kl_decide(KState* start, uint64_t max_states, double deadline,
         plan = &KL_PHASES_LIMITED[0]
     if relax:
         for i in range(KL_NPHASES if start.max_recycles == KL_NOLIMIT else KL_NPHASES_LIMITED):
-            if plan[i][1] and start.draw == 1 and start.max_recycles == 0:
-                # No draw-1 proof with one pass at draw 1: there the search with one pass
-                # is far smaller than the one with unlimited passes.  Vegas draw 1, deals
-                # 1-200 of the bench set: 11.9 M states with it, 6.1 M without (before
-                # the dead-end cut, 41.7 M and 29.4 M: on each of the 14 deals that the
-                # draw-1 search proved lost the full search was cheaper, deal 156 3.9 M
-                # -> 5,242).  With 2 passes it still pays a little (deals 1-100: 11.4 M
-                # states with it, 13.4 M without; 32 M and 88 M before the cut).
+            if plan[i][1] and not start.danish and (
+                    start.max_recycles == 0 or (start.draw > 1 and start.max_recycles <= 2)):
+                # No draw-1 proof (unlimited passes) with one pass, or at draw 2 and
+                # more with at most three passes: with the dead-end cut the search at
+                # the real rules is then smaller than the proof.  Total states, first
+                # 100 or 200 deals of the bench set, with the proof / without it: draw 1
+                # one pass 11.9 M / 6.1 M (before the cut 41.7 M / 29.4 M: deal 156,
+                # 3.9 M / 5,242); draw 3 with 1, 2, 3 passes 0.18 / 0.09 M, 3.6 / 0.9
+                # M, 9.4 / 4.5 M.  It still pays at draw 1 with 2 or 3 passes (11.4 /
+                # 13.4 M, 19.8 / 46.6 M) and at draw 3 with 5 (8.0 / 12.6 M).
                 continue
             if kl_phase(start, plan[i][0], plan[i][1], plan[i][2],
                         plan[i][3], &used, max_states, deadline, max_bytes, res):
