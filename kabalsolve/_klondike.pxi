@@ -325,9 +325,11 @@ cdef int kl_dead(KState* s) noexcept nogil:
     # Checked by tests/test_deadend.py: the brute force of the reference rules on the
     # positions it calls lost, and verdicts with and without the cut.
     cdef uint64_t one = 1, avail = 0, freem = 0, pend = 0, chok, upok = 0, x, bm, rm
+    cdef uint64_t runs = 0           # the face-up cards
+    cdef uint64_t crun[7]            # the face-up cards of each column
     cdef int p[8]
     cdef uint8_t f[4]
-    cdef int c, i, b, k, su, g, nd, changed = 1, stack_waste
+    cdef int c, i, b, k, su, g, nd, changed = 1, stack_waste, nstk = 0
     stack_waste = (not s.danish and s.max_recycles != KL_NOLIMIT
                    and s.recycles >= s.max_recycles)
     for su in range(4):
@@ -336,17 +338,21 @@ cdef int kl_dead(KState* s) noexcept nogil:
             avail |= ((one << f[su]) - 1) << (13 * su)
         upok |= (((one << (f[su] + 1)) - 1) & 0x1FFF) << (13 * su)
     for c in range(7):
+        crun[c] = 0
+        for k in range(s.nup[c]):
+            crun[c] |= one << s.up[c][k]
+        runs |= crun[c]
         if s.nup[c]:
             avail |= one << s.up[c][s.nup[c] - 1]
         p[c] = s.ndown[c] if s.ndown[c] else -1
+        nstk += p[c] >= 0
     p[7] = -1
-    for i in range(s.ntal):
-        if stack_waste and i < s.wp:
-            continue
+    for i in range(s.wp if stack_waste else 0, s.ntal):
         pend |= one << s.tal[i]
     if stack_waste and s.wp > 0:
         p[7] = s.wp - 1
         freem |= one << s.tal[s.wp - 1]
+        nstk += 1
     freem |= avail | pend
     # chok: the cards that may leave onto a parent: Kings and the children of avail
     # cards (grown with avail, CHILD_OF); upok: the cards that can be up and the next
@@ -359,14 +365,21 @@ cdef int kl_dead(KState* s) noexcept nogil:
     while changed:
         changed = 0
         for c in range(7):
+            if p[c] < 0 and not crun[c] & ~avail:
+                continue                 # the column is done
             # the face-up run: a card is exposed once the card on it moves off with
             # whatever lies on that, onto the twin of the card (exposed then), or
             # goes up alone (exposed itself)
-            for k in range(s.nup[c] - 2, -1, -1):
+            if not crun[c] & ~avail:
+                k = -1                   # every card of the run exposed
+            else:
+                k = s.nup[c] - 2
+            while k >= 0:
                 b = s.up[c][k]
+                k -= 1
                 if (avail >> b) & 1:
                     continue
-                i = s.up[c][k + 1]
+                i = s.up[c][k + 2]
                 if (avail >> c_twin(b)) & 1 or ((avail & upok) >> i) & 1:
                     changed = 1
                     avail |= one << b
@@ -386,6 +399,7 @@ cdef int kl_dead(KState* s) noexcept nogil:
                         break
                 p[c] -= 1
                 changed = 1
+                nstk -= p[c] < 0
                 if p[c] >= 0:
                     i = s.down[c][p[c]]
                     avail |= one << i
@@ -399,6 +413,7 @@ cdef int kl_dead(KState* s) noexcept nogil:
             chok |= CHILD_OF[i]
             p[7] -= 1
             changed = 1
+            nstk -= p[7] < 0
             if p[7] >= 0:
                 freem |= one << s.tal[p[7]]
         x = pend & (chok | upok)
@@ -417,16 +432,9 @@ cdef int kl_dead(KState* s) noexcept nogil:
                 f[su] = g
                 upok |= (((one << (g + 1)) - 1) & 0x1FFF) << (13 * su)
                 changed = 1
-    if pend:
-        return 1
-    for c in range(7):
-        for k in range(s.nup[c] - 1):
-            if not (avail >> s.up[c][k]) & 1:
-                return 1
-    for c in range(8):
-        if p[c] >= 0:
-            return 1
-    return 0
+        if nstk == 0 and pend == 0 and not runs & ~avail:
+            return 0                 # every card can be freed: no proof
+    return 1
 
 
 cdef int kl_king_ready(KState* s, int* tidx, int nt) noexcept nogil:
