@@ -24,6 +24,7 @@ def klondike_solve(
     danish: bool = ...,
     group: int = ...,
     dead_ends: bool = ...,
+    dead_ends_after: int = ...,
 ) -> Tuple[str, Optional[str], List[int], int, int, int, float]: ...
 
 def klondike_objective(

@@ -273,7 +273,7 @@ def klondike_solve(columns, found, talon, int wp=0, int recycles=0, int draw=3,
                    int max_recycles=KL_NOLIMIT, bint foundation_moves=True,
                    unsigned long long max_states=0, double timeout=0.0,
                    unsigned long long max_table_mb=8192, bint danish=False, int group=0,
-                   bint dead_ends=True):
+                   bint dead_ends=True, int dead_ends_after=KL_DEAD_AFTER):
     """Decide a Klondike position.
 
     columns: 7 pairs (face-down cards bottom->top, face-up cards bottom->top);
@@ -281,7 +281,8 @@ def klondike_solve(columns, found, talon, int wp=0, int recycles=0, int draw=3,
     wp: how many talon cards are in the waste; max_recycles: 255 = unlimited.
     danish: the queue stock (_klondike.pxi); talon is then the circle in dealt order,
     wp the index of the next card to turn, group the cards left of the current three.
-    dead_ends: cut the positions kl_dead proves lost (the tests turn it off to check
+    dead_ends: cut the positions kl_dead proves lost, once each search has expanded
+    dead_ends_after positions (the tests turn it off, or on from the start, to check
     that the verdicts do not change).
     Returns (status, stop_reason, move_codes, states, moves_made, table_bytes, seconds).
     """
@@ -292,6 +293,7 @@ def klondike_solve(columns, found, talon, int wp=0, int recycles=0, int draw=3,
     kl_load(&s, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves,
             danish, group)
     s.deadcut = 1 if dead_ends else 0
+    s.dead_after = dead_ends_after if dead_ends_after > 0 else 0
     t0 = now_seconds()
     if timeout > 0:
         deadline = t0 + timeout

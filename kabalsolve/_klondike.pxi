@@ -52,6 +52,7 @@ cdef enum:
     KL_NOLIMIT = 255
     KL_TURNED = 1 << 19    # danish talon move: turn first (see above)
     KL_REC_TURNED = 32     # the same flag in kl_reachable's rec (n is bits 14-18)
+    KL_DEAD_AFTER = 300
 
 
 cdef struct KState:
@@ -77,6 +78,8 @@ cdef struct KState:
     uint8_t flip              # emit the moves of each bucket in reverse order
     uint8_t kw                # key width in words (kl_key)
     uint8_t deadcut           # kl_gen cuts positions kl_dead proves lost (win search)
+    uint32_t ngen             # kl_gen calls so far, up to dead_after
+    uint32_t dead_after       # the cut starts after this many kl_gen calls
     uint8_t radix[7]          # face-down counts at the start + 2 (kl_key)
 
 
@@ -576,8 +579,14 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
                 return 1
 
     # 7. Dead ends: a position kl_dead proves lost has no move worth trying (the win
-    #    search only: s.deadcut; the max-foundation search needs every position).
-    if s.deadcut and kl_dead(s):
+    #    search only: s.deadcut; the max-foundation search needs every position).  Not
+    #    in a search's first KL_DEAD_AFTER positions: most searches end there, with a
+    #    win, and would only pay for the proof (draw 3, unlimited passes, deals 1-300:
+    #    the core's median 0.14 ms with the cut from the start, 0.11 ms with it after
+    #    300, 0.12 ms without it).
+    if s.ngen < s.dead_after:
+        s.ngen += 1
+    if s.deadcut and s.ngen >= s.dead_after and kl_dead(s):
         return 0
 
     # buckets, best first: 0 turn up a card by a foundation move; 1 turn up a card by

@@ -89,7 +89,7 @@ def test_a_run_moves_off_with_what_lies_on_it():
 def core_verdict_cut(pos: Position, dead_ends: bool) -> str:
     columns, found, talon, wp, rec = solver.klondike_core_args(pos)
     return _core.klondike_solve(columns, found, talon, wp, rec, dead_ends=dead_ends,
-                                group=solver.klondike_core_group(pos),
+                                dead_ends_after=0, group=solver.klondike_core_group(pos),
                                 **solver.klondike_rule_args(pos.rules))[0]
 
 
@@ -113,7 +113,7 @@ def verdict(deal, draw, passes, dead_ends):
     pos = Position(deal, Rules(draw=draw, passes=passes))
     columns, found, talon, wp, rec = solver.klondike_core_args(pos)
     return _core.klondike_solve(columns, found, talon, wp, rec, dead_ends=dead_ends,
-                                **solver.klondike_rule_args(pos.rules))[0]
+                                dead_ends_after=0, **solver.klondike_rule_args(pos.rules))[0]
 
 
 @pytest.mark.parametrize("draw, passes, seeds", [(1, 1, range(1, 61)), (3, 3, range(1, 13))])
