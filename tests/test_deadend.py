@@ -26,7 +26,7 @@ def dead(pos: Position) -> bool:
 @pytest.mark.parametrize("draw, f2t, passes, variant, tries", [
     (1, True, 1, "classic", 2000), (1, False, 1, "classic", 3000),
     (3, True, 1, "classic", 3000), (1, True, None, "classic", 3000),
-    (3, True, 2, "danish", 4000)])
+    (3, True, 2, "classic", 4000)])
 def test_every_dead_position_is_lost(draw, f2t, passes, variant, tries):
     """Random endgames: each one kl_dead calls lost (one in twenty or so in the only
     pass, fewer with the waste free) is lost for the brute force."""
@@ -99,7 +99,7 @@ def test_endgame_verdicts_do_not_change_with_the_cut():
     is the verdict without it."""
     rng = random.Random(7)
     rules = [Rules(draw=1, passes=1), Rules(draw=1, passes=1, foundation_moves=False),
-             Rules(draw=3, passes=3), Rules(draw=1), Rules(draw=3, passes=2, variant="danish")]
+             Rules(draw=3, passes=3), Rules(draw=1), Rules(draw=2, passes=2)]
     counts = {"won": 0, "lost": 0}
     for k in range(3000):
         pos = random_endgame(rng, rng.randint(14, 30), rules[k % len(rules)], max_talon=14)
