@@ -24,17 +24,18 @@ from .solution import LOST, UNKNOWN, WON, Solution, Stats
 #: first short line far sooner than A* but proves nothing.  Then the order and move
 #: set of ShootMe's minimal solver, "narrow" (g + h + lead x cards not up, part of a
 #: run moved only to send the card under it up, the talon pointer merged at draw 1;
-#: bf_search, bf_moves), from greedy (weight and lead 3, a short line in a fraction of
-#: a second on most deals) to patient (lead 1, which with that line to beat comes
-#: close to the minimum within a few million positions).  On the first 100 won draw-1
+#: bf_search, bf_moves), from greedy (lead 8, then weight and lead 3: a short line in
+#: a fraction of a second on most deals) to patient (lead 1, which with that line to
+#: beat comes close to the minimum within a few million positions).  On the first 100 won draw-1
 #: deals of our generator at 6 M states, ours is longer than ShootMe's line on 10 deals
 #: where weighted A* alone left 41 (bench/minmoves_bench.py).  Each line found lowers
 #: the incumbent, and A* (weight 1, no lead, all moves), last, with what is left,
 #: stores only positions that could still beat it (the budget counts stored
 #: positions), so it proves far more within a budget after them.
-PHASES = ((8.0, 0, False, 1 / 32, 250_000), (3.0, 3, True, 1 / 16, 500_000),
-          (2.0, 2, True, 1 / 16, 500_000), (1.0, 1, True, 3 / 8, 3_000_000),
-          (1.0, 2, True, 3 / 16, 1_500_000), (1.0, 0, False, 1.0, 0))
+PHASES = ((8.0, 0, False, 1 / 32, 250_000), (1.0, 8, True, 1 / 32, 250_000),
+          (3.0, 3, True, 1 / 16, 500_000), (2.0, 2, True, 1 / 16, 500_000),
+          (1.0, 1, True, 3 / 8, 3_000_000), (1.0, 2, True, 3 / 16, 1_500_000),
+          (1.0, 0, False, 1.0, 0))
 
 #: The searches of max-score, in order, as PHASES: weighted ones first (weight below
 #: 1: the score so far counts for more than the gain still possible, so they go deep
