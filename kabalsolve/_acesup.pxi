@@ -344,6 +344,7 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
     cdef uint32_t above[4][14]            # above[q][t]: covered by q's cards dealt after t
     cdef uint8_t higher[52][13]           # the higher cards of c's suit left
     cdef uint8_t nhigher[52]
+    cdef uint32_t present[20]             # ranks left per suit; then per pile and suit
     nd = (s.nstock - s.sp) >> 2
     full = (1U << (nd + 1)) - 1
     for k in range(14):
@@ -365,22 +366,33 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
             k += 1
         nseqs[p] = k
         emp[p] = 0
-    for c in range(52):
-        if where[c] == AC_NONE:
-            continue
-        G[c] = 0
-        T[c] = 0
-        mv[c] = 13
-        su = SUIT_OF[c] * 13
-        k = 0
-        if RANK_OF[c] != 0:
-            for hr in range(13):
-                h = su + hr
-                if (where[h] != AC_NONE and AC_HIGH[h] > AC_HIGH[c] and
-                        (where[h] != where[c] or movers == 2 or hr == 0)):
-                    higher[c][k] = h
+    # higher[c]: the cards of c's suit left that rank above it (the Ace above all),
+    # but with the strict rule not the others of its own pile (they never move)
+    memset(present, 0, sizeof(present))
+    for p in range(4):
+        for i in range(nseqs[p]):
+            c = seq[p][i]
+            present[SUIT_OF[c]] |= 1U << RANK_OF[c]
+            present[4 + 4 * p + SUIT_OF[c]] |= 1U << RANK_OF[c]
+    for p in range(4):
+        for i in range(nseqs[p]):
+            c = seq[p][i]
+            G[c] = 0
+            T[c] = 0
+            mv[c] = 13
+            k = 0
+            hr = RANK_OF[c]
+            if hr != 0:
+                su = SUIT_OF[c]
+                # ranks above hr, and the Ace (rank 0)
+                g = present[su] & ((0x1FFEU << hr) & 0x1FFF | 1)
+                if movers == 1:
+                    g &= ~(present[4 + 4 * p + su] & ~1U)
+                while g:
+                    higher[c][k] = su * 13 + __builtin_ctz(g)
+                    g &= g - 1
                     k += 1
-        nhigher[c] = k
+            nhigher[c] = k
     changed = 1
     while changed:
         changed = 0
