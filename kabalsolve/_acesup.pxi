@@ -450,6 +450,8 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
                     if g != G[c]:
                         if G[c] == 0:
                             nalive += 1
+                            if need >= 0 and nalive >= need - ngone:
+                                return AC_WIN       # as below, without ending the round
                         G[c] = g
                         changed = 1
                 lv = __builtin_ctz(G[c]) if G[c] else 13
