@@ -438,7 +438,7 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
                 if tc != T[c]:
                     T[c] = tc
                     changed = 1
-                if RANK_OF[c] != 0:
+                if RANK_OF[c] != 0 and tc & ~G[c]:     # else part can add nothing
                     part = 0
                     for k in range(nhigher[c]):
                         h = higher[c][k]
