@@ -138,6 +138,11 @@ cdef inline int ceil_div(int a, int d) noexcept nogil:
     return (a + d - 1) // d
 
 
+cdef inline int kl_not_up(KState* s) noexcept nogil:
+    # the cards not yet on the foundations
+    return 52 - (s.found[0] + s.found[1] + s.found[2] + s.found[3])
+
+
 cdef int kl_route_steps(KState* s, int j, int rec) noexcept nogil:
     # The turns and recycles that bring talon card j to the top of the waste by the
     # route of kl_reachable (rec = 0: in this pass; 1: after one recycle), the same as
@@ -174,7 +179,7 @@ cdef int kl_min_moves_h(KState* s) noexcept nogil:
     # not consistent, as it takes up a position again when it finds a shorter line to it.
     # (The idea of counting blocked face-down cards and waste cards one by one is that
     # of ShootMe's Klondike-Solver, MinimumMovesRemaining.)
-    cdef int h = 52 - (s.found[0] + s.found[1] + s.found[2] + s.found[3])
+    cdef int h = kl_not_up(s)
     cdef int c, i, card
     cdef int low[4]
     h += ceil_div(s.ntal - s.wp, s.draw)
@@ -225,7 +230,7 @@ cdef inline int kl_potential(KState* s) noexcept nogil:
     cdef int c, down = 0
     for c in range(7):
         down += s.ndown[c]
-    return (10 * (52 - (s.found[0] + s.found[1] + s.found[2] + s.found[3]))
+    return (10 * kl_not_up(s)
             + 5 * down + 5 * s.ntal)
 
 
@@ -329,7 +334,7 @@ cdef inline int bf_terminal(BFSearch* b, int g, int* fin) noexcept nogil:
     # 52 - up moves, +10 each (and for min-moves that is also the bound: exact).
     # Otherwise min-moves has none; max-score may stop here, unless only won lines
     # count (wins_only: a winnable deal's best score is that of a win).
-    cdef int left = 52 - (b.s.found[0] + b.s.found[1] + b.s.found[2] + b.s.found[3])
+    cdef int left = kl_not_up(b.s)
     fin[0] = 0
     if bf_finishable(b.s):
         fin[0] = left > 0
@@ -629,8 +634,7 @@ cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double dead
                 # not a bound, only an order (fa prunes): the weight is not put on
                 # the turns term, which would reward turning through the stock
                 k = ceil_div(b.s.ntal - b.s.wp, b.s.draw)
-                f2 = g2 + k + ((fa - g2 - k) * weight >> 4) + lead * (
-                    52 - b.s.found[0] - b.s.found[1] - b.s.found[2] - b.s.found[3])
+                f2 = g2 + k + ((fa - g2 - k) * weight >> 4) + lead * kl_not_up(b.s)
             elif weighted:
                 f2 = g2 + (fa - g2) * weight // 16
             term = bf_terminal(b, g2, &fin)

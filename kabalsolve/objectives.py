@@ -26,9 +26,9 @@ from .solution import LOST, UNKNOWN, WON, Solution, Stats
 #: run moved only to send the card under it up, the talon pointer merged at draw 1;
 #: bf_search, bf_moves), from greedy (lead 8, then weight and lead 3: a short line in
 #: a fraction of a second on most deals) to patient (lead 1, which with that line to
-#: beat comes close to the minimum within a few million positions).  On the first 100 won draw-1
-#: deals of our generator at 6 M states, ours is longer than ShootMe's line on 10 deals
-#: where weighted A* alone left 41 (bench/minmoves_bench.py).  Each line found lowers
+#: beat comes close to the minimum within a few million positions).  On the first 100
+#: won draw-1 deals of our generator at 6 M states, ours is longer than ShootMe's line
+#: on 10 deals where weighted A* alone left 41 (bench/minmoves_bench.py).  Each line found lowers
 #: the incumbent, and A* (weight 1, no lead, all moves), last, with what is left,
 #: stores only positions that could still beat it (the budget counts stored
 #: positions), so it proves far more within a budget after them.
@@ -59,8 +59,9 @@ def solve_counted(start: klondike.Position, objective: str,
     """Solve ``start`` for ``objective`` ("min-moves" or "max-score"); see the module
     docstring.  max-score of a deal the win search finds won is the best score of a
     line that wins (a won game ends there, and "won" always comes with a winning line);
-    of any other, the best score of any line.  The Solution's ``extra``: ``objective``, ``proved`` (no line is better),
-    and ``min_moves`` (None if no win is known) or ``best_score``."""
+    of any other, the best score of any line.  The Solution's ``extra``: ``objective``,
+    ``proved`` (no line is better), and ``min_moves`` (None if no win is known) or
+    ``best_score``."""
     from .solver import (SolverError, klondike_core_args, replay_klondike_codes,
                          solve_position)
     if start.rules.danish:
