@@ -492,11 +492,61 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
     return AC_WIN - dead
 
 
+cdef int ac_aces_stuck(AState* s) noexcept nogil:
+    # 1 if the Aces on the piles cannot all get clear of the cards under them, so that
+    # no line from s wins.  Under either rule:
+    # (a) An Ace is never discarded: it leaves a pile only by a move onto an empty pile.
+    #     So a pile holding an Ace is not empty, and a move needs a pile without Aces.
+    # (b) Let c be the number of piles holding an Ace.  c never falls: a deal adds a
+    #     card, a discard takes a card other than an Ace, a move of another card changes
+    #     no pile's Aces, and a move of an Ace from p onto the empty pile r gives r an
+    #     Ace (p may lose its last one): c rises by 1 or stays.  A move needs c <= 3
+    #     just before it (a), so once c = 4 nothing moves again.
+    # (c) In a won line, an Ace with a card other than an Ace under it moves at least
+    #     once: those cards leave from the top only, after it (a).  Take a pile p now,
+    #     its Aces a1 (lowest), a2, ...  An aj above a1 with another card under it moves
+    #     while a1 is still in p (a1 is under it and leaves p only by a move of its own,
+    #     from the top), so that move raises c.  Let I be the number of such moves over
+    #     all piles: c reaches c0 + I (c0: now), so c0 + I > 4 loses.
+    # (d) If c0 + I = 4, c = 4 once the last of those I moves is made, and every Ace
+    #     that must move has moved by then (b).  If p's own a1 must move, it moves after
+    #     each aj of p, so the last counted move comes from a pile whose a1 stays: with
+    #     none such (or with I = 0, c0 = 4, and some Ace that must move), the deal is
+    #     lost.
+    # Aces still in the stock are left out: their deals can only raise c, and the moves
+    # counted above are needed all the same.
+    cdef int p, i, c, c0 = 0, inc = 0, solo = 0, last_ok = 0, under, a1, incp
+    for p in range(4):
+        under = 0                 # a card other than an Ace seen below, in p
+        a1 = -1                   # 1 if p's lowest Ace must move, 0 if it stays
+        incp = 0
+        for i in range(s.n[p]):
+            c = s.pile[p][i]
+            if RANK_OF[c] != 0:
+                under = 1
+            elif a1 < 0:
+                a1 = under
+                c0 += 1
+                solo += under
+            elif under:
+                incp += 1
+        inc += incp
+        if incp and a1 == 0:
+            last_ok = 1
+    if c0 + inc > 4:
+        return 1
+    if c0 + inc == 4 and inc + solo > 0:
+        return 0 if last_ok else 1
+    return 0
+
+
 cdef int ac_bound(AState* s, int need) noexcept nogil:
     # An upper bound of the cards discarded in any position reachable from s: 48 less
     # the cards left that ac_analyse proves never to go (only Aces move with the strict
-    # rule).
+    # rule); 47 when only a win is wanted and the Aces are stuck (ac_aces_stuck).
     s.tvalid = 0
+    if need >= AC_WIN and ac_aces_stuck(s):
+        return AC_WIN - 1
     return ac_analyse(s, 1 if s.strict else 2, need)
 
 

@@ -608,6 +608,10 @@ cdef class AcesUpBoard:
     def bound(self):
         return ac_bound(&self.s, -1)     # the full analysis: its value and masks
 
+    def aces_stuck(self):
+        """True if the Aces on the piles cannot all get clear (ac_aces_stuck): no win."""
+        return ac_aces_stuck(&self.s) != 0
+
     def score(self):
         return self.s.ngone
 

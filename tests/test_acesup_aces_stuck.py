@@ -1,0 +1,145 @@
+"""Aces Up: the core's "Aces stuck" cut (ac_aces_stuck in _acesup.pxi), which ends a
+win search wherever the Aces on the piles cannot all get clear of the cards under them.
+
+It is checked against plain exhaustive search on the reference rules: wherever it
+fires, no line wins; and the verdicts of searches that use it agree with exhaustive
+search on positions where it fires somewhere below the root.
+"""
+import random
+
+import pytest
+
+from kabalsolve import _core
+from kabalsolve.cards import parse_card
+from kabalsolve.games.acesup import Deal, Position, Rules, best_score_brute_force
+from kabalsolve.generate import shuffled_deck
+from kabalsolve.solver import decode_acesup_move
+
+RULES = [Rules(), Rules(strict=True), Rules(discard_first=True),
+         Rules(strict=True, discard_first=True)]
+
+
+def board(pos):
+    return _core.AcesUpBoard(pos.piles, pos.stock, pos.discarded, strict=pos.rules.strict,
+                             discard_first=pos.rules.discard_first)
+
+
+def aces_first_position(rng, rules, stock_left, play):
+    """Random play from a deal whose four Aces come in the first deals (so that they
+    are on the piles, with cards under them, while the stock is still small)."""
+    deck = list(shuffled_deck(rng.randrange(2**64)))
+    aces = [c for c in deck if c % 13 == 0]
+    rest = [c for c in deck if c % 13 != 0]
+    head = rest[:rng.randrange(0, 9)] + aces
+    rng.shuffle(head)
+    pos = Position(Deal(tuple(head + rest[len(head) - 4:])), rules)
+    while len(pos.stock) > stock_left:
+        moves = pos.legal_moves()
+        deals = [m for m in moves if m.kind == "deal"]
+        others = [m for m in moves if m.kind != "deal"]
+        m = rng.choice(others) if others and rng.random() < play else \
+            (deals[0] if deals else rng.choice(moves))
+        pos.push(m)
+    return pos
+
+
+def test_a_known_stuck_layout():
+    """Two Aces on a Nine of Spades that the Three of Spades over the Ace of Spades
+    needs; only the clubs pile can be cleared, and the first Ace moved onto it leaves
+    an Ace on every pile: stuck, under both rules (best score 40 by exhaustive
+    search, not 48)."""
+    piles = [["8S", "TS", "2S", "AS", "3S"], ["8H", "9C", "QC", "JC", "8C"],
+             ["KH", "8D", "6D", "9S", "AD", "AC"], ["5C", "9H", "4H", "AH", "7H", "2D"]]
+    stock = ["KD", "KC", "4D", "QD"]
+    piles = [[parse_card(c) for c in p] for p in piles]
+    stock = [parse_card(c) for c in stock]
+    left = {c for p in piles for c in p} | set(stock)
+    gone = [c for c in range(52) if c % 13 and c not in left]
+    for strict in (False, True):
+        b = _core.AcesUpBoard(piles, stock, gone, strict=strict)
+        assert b.aces_stuck()
+        assert b.bound() == 48                 # the analysis alone does not see it
+        status, stop, codes, states, *_ , best, proved = _core.acesup_solve(
+            piles, stock, gone, strict=strict)
+        assert status == "lost" and proved
+
+
+@pytest.mark.parametrize("piles, won", [
+    # three piles with Aces, and the Ace of Diamonds must move off the Five of Hearts
+    # while the Ace of Spades stays: that move, made last, fills the fourth pile: won
+    ([["AS", "5H", "AD"], ["AH"], ["AC"], []], True),
+    # the same, but the Ace of Spades must move too (off the Five of Spades), and only
+    # after the Ace of Diamonds has: once that has moved every pile holds an Ace: lost
+    ([["5S", "AS", "5H", "AD"], ["AH"], ["AC"], []], False),
+    # two Aces stacked on nothing else need not move at all
+    ([["AS", "AD"], ["AH", "5H"], ["AC"], ["6C"]], True),
+])
+def test_layouts_at_the_limit(piles, won):
+    """Small layouts where the count is exactly at its limit (c0 + I = 4), each checked
+    by exhaustive search as well."""
+    cards = [[parse_card(c) for c in p] for p in piles]
+    left = {c for p in cards for c in p}
+    gone = [c for c in range(52) if c % 13 and c not in left]
+    b = _core.AcesUpBoard(cards, [], gone)
+    assert b.aces_stuck() == (not won)
+    assert (_core.acesup_solve(cards, [], gone, best_score=False)[0] == "won") == won
+    assert (best_score_brute_force(Position.from_layout(cards, [], gone)) == 48) == won
+
+
+def test_stuck_positions_are_never_won():
+    """Wherever the cut fires, exhaustive search finds no win, under every rule set;
+    and the cut does fire often on such positions."""
+    rng = random.Random(31)
+    fired = 0
+    for i in range(700):
+        rules = RULES[i % 4]
+        pos = aces_first_position(rng, rules, rng.choice([0, 4, 8, 12]),
+                                  rng.choice([0.3, 0.5, 0.7]))
+        if board(pos).aces_stuck():
+            fired += 1
+            assert best_score_brute_force(pos) < 48, (pos.piles, pos.stock, rules)
+    assert fired >= 60
+
+
+def test_verdicts_with_the_cut_equal_exhaustive_search():
+    """Win searches from positions with the Aces out early (where the cut fires inside
+    the search) give the verdict of exhaustive search."""
+    rng = random.Random(8)
+    for i in range(120):
+        rules = RULES[i % 4]
+        pos = aces_first_position(rng, rules, rng.choice([4, 8, 12]), 0.6)
+        truth = best_score_brute_force(pos) == 48
+        status = _core.acesup_solve(pos.piles, pos.stock, pos.discarded,
+                                    strict=rules.strict, discard_first=rules.discard_first,
+                                    best_score=False)[0]
+        assert status == ("won" if truth else "lost"), (pos.piles, pos.stock, rules)
+
+
+def test_never_fires_along_winning_lines():
+    """Every position along a winning line (found by the core, replayed on the reference
+    rules) is won, so the cut must never fire there.  Deals with the Aces early give
+    many positions with Aces over other cards and piles about to run out, where an
+    over-eager count would fire."""
+    rng = random.Random(4)
+    checked = won = 0
+    for attempt in range(200):
+        rules = RULES[attempt % 2]
+        deck = list(shuffled_deck(rng.randrange(2**64)))
+        aces = [c for c in deck if c % 13 == 0]
+        rest = [c for c in deck if c % 13 != 0]
+        cut = rng.randrange(0, 12)
+        head = rest[:cut] + aces
+        rng.shuffle(head)
+        pos = Position(Deal(tuple(head + rest[cut:])), rules)
+        status, stop, codes, *_ = _core.acesup_solve(
+            pos.piles, pos.stock, pos.discarded, strict=rules.strict, best_score=False,
+            max_states=200_000)
+        if status != "won":
+            continue
+        won += 1
+        for code in codes:
+            assert not board(pos).aces_stuck(), (pos.piles, pos.stock, rules)
+            checked += 1
+            pos.push(decode_acesup_move(pos, code))
+        assert pos.score == 48
+    assert won >= 45 and checked >= 3500, (won, checked)
