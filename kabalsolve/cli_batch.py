@@ -213,6 +213,10 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
 @click.option("--resume", is_flag=True,
               help="Go on with --out: skip the ids already in it (a torn last line is "
                    "cut off and solved again).")
+@click.option("--retry-unknown", is_flag=True,
+              help="With --resume: solve again the deals whose line says unknown (after "
+                   "an upgrade, or with a bigger --max-states or --timeout); stats counts "
+                   "each deal by its last line.")
 @click.option("--solutions", is_flag=True,
               help="Put each deal's full solution JSON in its line.")
 @click.option("--chunksize", type=click.IntRange(1, None), default=None,
@@ -227,7 +231,8 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
           objective: str, strict: bool, discard_first: bool, verdict_only: bool,
           max_states: Optional[int], timeout: Optional[float],
           max_memory_mb: Optional[int], jobs: Optional[int],
-          out: str, resume: bool, solutions: bool, chunksize: Optional[int],
+          out: str, resume: bool, retry_unknown: bool, solutions: bool,
+          chunksize: Optional[int],
           scheduler: Optional[str], use_dask: bool) -> None:
     """Solve many deals: INPUT files, directories of deal files, and/or --seeds A-B.
 
@@ -235,6 +240,7 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
       kabalsolve batch deals/ --out results.jsonl
       kabalsolve batch --seeds 1-10000 --draw 3 --timeout 60 -o draw3.jsonl
       kabalsolve batch --seeds 1-10000 --draw 3 --timeout 60 -o draw3.jsonl --resume
+      kabalsolve batch --seeds 1-10000 --draw 3 --timeout 600 -o draw3.jsonl --resume --retry-unknown
       kabalsolve stats draw3.jsonl
       kabalsolve batch --seeds 1-1000 --draw 1 --vegas --objective max-foundation -o v.jsonl
 
@@ -246,6 +252,9 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
         raise fail("nothing to solve: give deal files, directories or --seeds A-B")
     if resume and out == "-":
         raise fail("--resume goes on with a results file: give --out FILE too")
+    if retry_unknown and not resume:
+        raise fail("--retry-unknown solves again the unknowns of a results file: give "
+                   "--resume and --out FILE too")
     if scheduler and use_dask:
         raise fail("give --scheduler or --dask, not both")
     if vegas:
@@ -274,7 +283,8 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
                 sink, done = open_results(out, resume)
                 stack.enter_context(sink)
             ids = list(dict.fromkeys(ids))        # a deal named twice is solved once
-            todo = [i for i in ids if i not in done.ids]
+            todo = [i for i in ids if i not in done.ids
+                    or (retry_unknown and i in done.unknown)]
             executor: Optional[Executor] = None
             pending = None
             chunk_seconds = CHUNK_SECONDS

@@ -70,9 +70,10 @@ def rules_key(rules: Any) -> str:
 
 @dataclass
 class Existing:
-    """What a results file already holds: the ids, and per game the rules they were
-    solved under (as ``rules_key`` strings)."""
+    """What a results file already holds: the ids, those whose last line says unknown,
+    and per game the rules they were solved under (as ``rules_key`` strings)."""
     ids: Set[str] = field(default_factory=set)
+    unknown: Set[str] = field(default_factory=set)
     rules: Dict[str, Set[str]] = field(default_factory=dict)
 
     def clash(self, game: str, rules: Dict[str, Any]) -> str:
@@ -97,6 +98,10 @@ def open_results(path: str, resume: bool) -> Tuple[IO[str], Existing]:
                               "or another --out" % path)
         for rec in read_records(path, repair=True):
             done.ids.add(rec["id"])
+            if rec["result"] == "unknown":
+                done.unknown.add(rec["id"])
+            else:
+                done.unknown.discard(rec["id"])
             done.rules.setdefault(str(rec.get("game")), set()).add(rules_key(rec.get("rules")))
     try:
         fh = open(path, "a", encoding="utf-8")

@@ -155,8 +155,34 @@ def test_budgets_give_unknown_lines(capsys):
     assert "4 unknown" in err
 
 
+def test_retry_unknown_settles_the_unknowns(tmp_path, capsys):
+    """A run with a tiny budget leaves unknowns; --resume --retry-unknown with a bigger
+    one solves those deals again (and only those), appending their lines; stats counts
+    each deal once, by its last line (budgets are not rules: one group)."""
+    out = tmp_path / "r.jsonl"
+    base = ["batch", "--seeds", "27-40", "--draw", "3", "-j", "1", "-o", str(out)]
+    assert call(base + ["--max-states", "300"], capsys)[0] == 0
+    first = lines_of(out)
+    unknown = {r["id"] for r in first if r["result"] == "unknown"}
+    assert 0 < len(unknown) < 14
+    # without --retry-unknown a resume has nothing left to do
+    code, _, err = call(base + ["--resume"], capsys)
+    assert code == 0 and "0 deals solved" in err
+    code, _, err = call(base + ["--resume", "--retry-unknown", "--max-states", "2000000"],
+                        capsys)
+    assert code == 0 and "%d deals solved" % len(unknown) in err
+    again = lines_of(out)[len(first):]
+    assert {r["id"] for r in again} == unknown
+    assert all(r["result"] != "unknown" and r["rules"] == first[0]["rules"] for r in again)
+    code, text, _ = call(["stats", str(out)], capsys)
+    assert code == 0
+    won = sum(r["result"] == "won" for r in first + again)
+    assert "14 deals: %d won, %d lost, 0 unknown" % (won, 14 - won) in text
+
+
 @pytest.mark.parametrize("args, message", [
     ([], "nothing to solve: give deal files, directories or --seeds A-B"),
+    (["--seeds", "1-2", "--retry-unknown"], "--retry-unknown solves again the unknowns"),
     (["--seeds", "1-2", "--resume"], "--resume goes on with a results file"),
     (["--seeds", "5-2"], "--seeds 5-2: give 0 <= A <= B < 2**64"),
     (["--seeds", "x"], "--seeds takes A-B"),
