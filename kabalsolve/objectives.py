@@ -32,10 +32,9 @@ from .solution import LOST, UNKNOWN, WON, Solution, Stats
 #: the incumbent, and A* (weight 1, no lead, all moves), last, with what is left,
 #: stores only positions that could still beat it (the budget counts stored
 #: positions), so it proves far more within a budget after them.
-PHASES = ((8.0, 0, False, 1 / 32, 250_000), (1.0, 8, True, 1 / 32, 250_000),
-          (3.0, 3, True, 1 / 16, 500_000), (2.0, 2, True, 1 / 16, 500_000),
-          (1.0, 1, True, 3 / 8, 3_000_000), (1.0, 2, True, 3 / 16, 1_500_000),
-          (1.0, 0, False, 1.0, 0))
+PHASES = ((8.0, 0, 0, 1 / 32, 250_000), (1.0, 8, 2, 1 / 32, 250_000),
+          (1.0, 1, 2, 3 / 4, 4_500_000), (1.0, 1, 1, 1 / 4, 1_500_000),
+          (1.0, 0, 0, 1.0, 0))
 
 #: The searches of max-score, in order, as PHASES: weighted ones first (weight below
 #: 1: the score so far counts for more than the gain still possible, so they go deep
