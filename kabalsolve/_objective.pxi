@@ -24,8 +24,13 @@
 # higher score so far is never worse (the update is monotone in S), so one label per
 # position is enough.
 #
-# Memory: a node is 40 bytes (key, parent, move, g, f, depth) plus an 8-byte slot at
-# load <= 1/2 and its queue entry; the position itself is not stored.  The search
+# A child with a forced move (min-moves: a card that goes up at once, bf_forced) has
+# that one child, so the search follows such moves before it stores a child: the
+# positions on the way are nodes of the line (links) but are never keyed, queued or
+# counted.  The budget (max_states) counts the positions keyed in the table.
+#
+# Memory: a node is 40 bytes (key, parent, move, g, f, depth) plus an 8-byte slot per
+# position at load <= 1/2 and its queue entry; the position itself is not stored.  The search
 # holds one KState and walks it from node to node through their common ancestor
 # (unmake up, make down), which is short because the queue is last-in first-out
 # within a bucket.
@@ -494,42 +499,35 @@ cdef int bf_moves(BFSearch* b, uint32_t* out) noexcept nogil:
     #   score is low (the clamp at 0 may then refund it).
     cdef KState* s = b.s
     cdef uint32_t buf[KL_MAX_MOVES]
-    cdef int n = kl_gen(s, buf, 1), k = 0, i, t, a, bb, cnt, card, fe, c, nt
+    cdef int n, k = 0, i, t, a, bb, cnt, card, fe, c, nt
     cdef int tidx[24]
     cdef int trec[24]
-    cdef int may_empty, cut, mn, ntab
+    cdef int may_empty, cut, mn
     cdef int tpos[24]
-    fe = first_empty(s)
-    nt = kl_reachable(s, tidx, trec)
-    may_empty = fe < 0 and kl_king_ready(s, tidx, nt)
     cdef uint32_t fm = bf_forced(b)
     if fm != BF_NONE:
         out[0] = fm
         return 1
-    cut = 99
+    n = kl_gen(s, buf, 1)
+    fe = first_empty(s)
+    nt = kl_reachable(s, tidx, trec)
+    may_empty = fe < 0 and kl_king_ready(s, tidx, nt)
+    # narrow 2: no talon card past the first low one that can go up, nor it to the
+    # tableau (cut: its place in kl_reachable's order, tpos: every talon card's)
+    cut = KL_MAX_MOVES
     mn = kl_found_min(s)
-    if b.narrow >= 2 and s.draw == 1 and s.max_recycles == KL_NOLIMIT and nt:
-        ntab = 0
-        for i in range(n):
-            t = buf[i] & 15
-            if t == KL_T2F or t == KL_T2T:
-                ntab += 1
-        for i in range(nt):
-            card = s.tal[tidx[i]]
-            if playable(s, card) and c_rank(card) + 1 <= mn + 2:
-                if ntab == 0:
-                    out[0] = kl_code(KL_W2F, tidx[i], 0, trec[i])
-                    return 1
-                cut = i
-                break
+    if b.narrow >= 2 and s.draw == 1 and s.max_recycles == KL_NOLIMIT:
         for i in range(nt):
             tpos[tidx[i]] = i
+            card = s.tal[tidx[i]]
+            if cut == KL_MAX_MOVES and playable(s, card) and c_rank(card) + 1 <= mn + 2:
+                cut = i
     for i in range(n):
         t = buf[i] & 15
         a = (buf[i] >> 4) & 31
         if b.narrow >= 2 and t == KL_F2T and s.found[a] <= mn + 2:
             continue
-        if cut < 99 and (t == KL_W2F or t == KL_W2T) and (
+        if cut < KL_MAX_MOVES and (t == KL_W2F or t == KL_W2T) and (
                 tpos[a] > cut or (tpos[a] == cut and t == KL_W2T)):
             continue
         bb = (buf[i] >> 9) & 31
@@ -954,7 +952,10 @@ def klondike_objective(columns, found, talon, int wp=0, int recycles=0, int draw
     search otherwise).  max-score codes may include KLONDIKE_RECYCLE.  weight: not 1,
     weighted A* (bf_search): good lines soon, never a proof (above 1 for min-moves,
     below 1 for max-score).
-    lead, narrow (min-moves): a heuristic phase, never a proof (bf_search, bf_moves).
+    lead, narrow (min-moves): a heuristic phase, never a proof (bf_search, bf_moves;
+    narrow 1: ShootMe's run moves and the talon pointer merged in the key; 2: also its
+    talon and foundation rules and its estimate, kl_h_shootme).  ``states``: the
+    positions stored (forced moves followed in between are not counted).
     wins_only (max-score): only lines that win count (for a deal known to be winnable;
     the bound stays valid, as won lines are lines).
     """
