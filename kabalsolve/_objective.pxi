@@ -489,11 +489,13 @@ cdef int bf_moves(BFSearch* b, uint32_t* out) noexcept nogil:
     #   also takes ShootMe's rules for the talon at draw 1 and the foundations (m the
     #   lowest foundation, a card of rank m + 2 or lower "low"): the first low card up
     #   the talon that can go up (in the order of kl_reachable, the fewest turns first)
-    #   goes up as the only move if it is the waste top or no tableau move exists, and
-    #   otherwise no talon card past it is played, nor it to the tableau; a card comes
-    #   down from a foundation only from rank m + 3.  Not safe (a low card need not be
-    #   safe), but with them and kl_h_shootme ShootMe's lines came out, within the
-    #   budget, on the deals where narrow 1 missed them (bench/minmoves_bench.py).
+    #   goes up as the only move if it is the waste top (bf_forced), and otherwise no
+    #   talon card past it is played, nor it to the tableau; a card comes down from a
+    #   foundation only from rank m + 3.  Not safe (a low card need not be safe), but
+    #   with them and kl_h_shootme ShootMe's lines came out, within the budget, on the
+    #   deals where narrow 1 missed them (bench/minmoves_bench.py).  Left out: its rule
+    #   that the low card goes up as the only move when no tableau move exists (with
+    #   it, seed 32's shortest line, 116 moves, was out of the space: 117).
     # - max-score adds KL_RECYCLE: turning the rest of the stock and recycling at once,
     #   not just before the next talon card is played, pays the penalty while the
     #   score is low (the clamp at 0 may then refund it).
