@@ -44,7 +44,7 @@ def klondike_objective(
     weight: float = ...,
     wins_only: bool = ...,
     lead: int = ...,
-    narrow: bool = ...,
+    narrow: int = ...,
 ) -> Tuple[bool, bool, int, List[int], int, int, int, int, float, Optional[str]]: ...
 
 def decode_move(code: int) -> Tuple[int, int, int, int]: ...

@@ -24,8 +24,13 @@
 # higher score so far is never worse (the update is monotone in S), so one label per
 # position is enough.
 #
-# Memory: a node is 40 bytes (key, parent, move, g, f, depth) plus a 4-byte slot at
-# load <= 1/2 and its queue entry; the position itself is not stored.  The search
+# A child with a forced move (min-moves: a card that goes up at once, bf_forced) has
+# that one child, so the search follows such moves before it stores a child: the
+# positions on the way are nodes of the line (links) but are never keyed, queued or
+# counted.  The budget (max_states) counts the positions keyed in the table.
+#
+# Memory: a node is 40 bytes (key, parent, move, g, f, depth) plus an 8-byte slot per
+# position at load <= 1/2 and its queue entry; the position itself is not stored.  The search
 # holds one KState and walks it from node to node through their common ancestor
 # (unmake up, make down), which is short because the queue is last-in first-out
 # within a bucket.
@@ -38,9 +43,12 @@ cdef enum:
     BF_BASE = 2048          # max-score: g = BF_BASE - score, f = BF_BASE - bound
     BF_INF = 1 << 30
     BF_SAT_REC = 254        # see bf_load in klondike_objective
+    BF_CHAIN = 64           # the most forced moves followed from one child (bf_forced)
 
 
 cdef uint32_t BF_NONE = 0xffffffff
+cdef uint64_t BF_LOW = 0xffffffff                 # the halves of a slot (bf_slot)
+cdef uint64_t BF_HIGH = 0xffffffff00000000
 
 
 cdef struct BNode:
@@ -55,6 +63,19 @@ cdef struct BNode:
     uint16_t depth
 
 
+cdef struct BKid:
+    # a child of the node being expanded, between bf_search's two passes
+    uint64_t key[2]
+    int g
+    int fa
+    int f
+    int term
+    int fin
+    int nch             # forced moves after `move`, at chm/chg[off ...]
+    int off
+    uint32_t move
+
+
 cdef struct BFSearch:
     KState* s
     int objective
@@ -64,8 +85,9 @@ cdef struct BFSearch:
     BNode* nodes
     uint64_t nnodes
     uint64_t ncap
-    uint32_t* slots     # node index + 1; 0 = empty
+    uint64_t* slots     # high half: the key's hash tag; low: node index + 1; 0 = empty
     uint64_t smask
+    uint64_t tag        # the hash tag of the key bf_slot last looked up
     uint32_t** bk       # the queue: one LIFO stack of node indices per f
     uint32_t* bn
     uint32_t* bc
@@ -77,11 +99,15 @@ cdef struct BFSearch:
     int pcap
     uint64_t reopened
     uint64_t expanded
-    int narrow          # min-moves heuristic phase: ShootMe's move set (bf_moves)
+    int narrow          # min-moves heuristic phase, 1 or 2: ShootMe's moves (bf_moves)
+    uint64_t nstates    # positions keyed in the table (the budget counts them)
+    BKid* kids          # bf_search's children of one node, and their forced moves
+    uint32_t* chm
+    int* chg
 
 
 cdef inline uint64_t bf_bytes(BFSearch* b) noexcept nogil:
-    return b.ncap * sizeof(BNode) + (b.smask + 1) * 4 + b.qbytes
+    return b.ncap * sizeof(BNode) + (b.smask + 1) * 8 + b.qbytes
 
 
 # -- the exact key ---------------------------------------------------------------------
@@ -312,8 +338,55 @@ cdef void bf_undo(BFSearch* b, uint32_t m, uint32_t undo) noexcept nogil:
     kl_unmake(b.s, m, undo)
 
 
+cdef void bf_unchain(BFSearch* b, uint32_t m, uint32_t undo, uint32_t* cm, uint32_t* cu,
+                     int nch) noexcept nogil:
+    # undo a child's move and the forced moves followed after it (bf_search)
+    while nch > 0:
+        nch -= 1
+        bf_undo(b, cm[nch], cu[nch])
+    bf_undo(b, m, undo)
+
+
+cdef int kl_h_shootme(KState* s) noexcept nogil:
+    # The estimate of ShootMe's minimal solver (MinimumMovesLeft), in our count of
+    # moves (its own also counts each turn of a tableau card, one per face-down card,
+    # and no recycles): kl_min_moves_h's terms but for the tableau, where, in each
+    # column with face-down cards and for each suit, the sequence of the highest face-up
+    # card of the suit and then its face-down cards from the top down adds one for
+    # every card followed by a lower one.  Not a bound: a run with blocked cards of
+    # several suits counts once per suit, though one move can take it away.  So only
+    # narrow 2 uses it, to order and to prune: a heuristic phase that proves nothing
+    # (with it ShootMe's lines came out on deals where kl_min_moves_h missed them).
+    cdef int h = kl_not_up(s), c, i, card, su
+    cdef int low[4]
+    cdef int prev[4]
+    h += ceil_div(s.ntal - s.wp, s.draw)
+    low[0] = 13; low[1] = 13; low[2] = 13; low[3] = 13
+    for i in range(s.wp):
+        card = s.tal[i]
+        if c_rank(card) > low[c_suit(card)]:
+            h += 1
+        else:
+            low[c_suit(card)] = c_rank(card)
+    for c in range(7):
+        if s.ndown[c] == 0:
+            continue
+        prev[0] = -1; prev[1] = -1; prev[2] = -1; prev[3] = -1
+        for i in range(s.nup[c] - 1, -1, -1):       # ends at the highest of each suit
+            prev[c_suit(s.up[c][i])] = c_rank(s.up[c][i])
+        for i in range(s.ndown[c] - 1, -1, -1):
+            card = s.down[c][i]
+            su = c_suit(card)
+            if prev[su] > c_rank(card):
+                h += 1
+            prev[su] = c_rank(card)
+    return h
+
+
 cdef inline int bf_priority(BFSearch* b, int g) noexcept nogil:
     if b.objective == OBJ_MIN_MOVES:
+        if b.narrow >= 2:
+            return g + kl_h_shootme(b.s)
         return g + kl_min_moves_h(b.s)
     return BF_BASE - kl_score_bound(b.s, BF_BASE - g)
 
@@ -347,6 +420,47 @@ cdef inline int bf_terminal(BFSearch* b, int g, int* fin) noexcept nogil:
 
 
 # -- the moves -------------------------------------------------------------------------
+cdef inline int kl_found_min(KState* s) noexcept nogil:
+    cdef int c, mn = s.found[0]
+    for c in range(1, 4):
+        if s.found[c] < mn:
+            mn = s.found[c]
+    return mn
+
+
+cdef uint32_t bf_forced(BFSearch* b) noexcept nogil:
+    # The one move bf_moves makes from b.s when a card goes up at once (its first
+    # rules, see there), else BF_NONE.  A position with such a move has that one child,
+    # so bf_search follows these moves from a child before it stores it, as ShootMe's
+    # solver makes its "auto moves": the positions on the way are stored only as links
+    # of the line, never keyed, queued or counted, and the search is the same.
+    # narrow 2 adds ShootMe's rule for the waste top at draw 1 (bf_moves).
+    cdef KState* s = b.s
+    cdef int c, card, mn
+    if b.objective != OBJ_MIN_MOVES:
+        return BF_NONE
+    for c in range(7):
+        if s.nup[c]:
+            card = s.up[c][s.nup[c] - 1]
+            if playable(s, card) and kl_is_safe(s, card):
+                return kl_code(KL_T2F, c, 0, 0)
+    if s.draw == 1 or (s.max_recycles != KL_NOLIMIT and s.recycles >= s.max_recycles):
+        if s.wp > 0:
+            card = s.tal[s.wp - 1]
+            if playable(s, card) and kl_is_safe(s, card):
+                return kl_code(KL_W2F, s.wp - 1, 0, 0)
+        if s.draw == 1 and s.wp < s.ntal:
+            card = s.tal[s.wp]
+            if playable(s, card) and kl_is_safe(s, card):
+                return kl_code(KL_W2F, s.wp, 0, 0)
+    if b.narrow >= 2 and s.draw == 1 and s.max_recycles == KL_NOLIMIT and s.wp > 0:
+        mn = kl_found_min(s)
+        card = s.tal[s.wp - 1]
+        if playable(s, card) and c_rank(card) + 1 <= mn + 2:
+            return kl_code(KL_W2F, s.wp - 1, 0, 0)
+    return BF_NONE
+
+
 cdef int bf_moves(BFSearch* b, uint32_t* out) noexcept nogil:
     # Every legal macro move (kl_gen full=1), less these, each proved to lose nothing:
     # - A King goes into an empty column only into the first one, and a whole run never
@@ -371,40 +485,53 @@ cdef int bf_moves(BFSearch* b, uint32_t* out) noexcept nogil:
     # - narrow (a heuristic phase of min-moves, never a proof: its lines are legal
     #   lines, and what it leaves out only makes it miss some): part of a run moves
     #   only when the card it uncovers can go up at once, the move set of ShootMe's
-    #   Klondike-Solver, whose searches end far sooner than the full one.
+    #   Klondike-Solver, whose searches end far sooner than the full one.  narrow 2
+    #   also takes ShootMe's rules for the talon at draw 1 and the foundations (m the
+    #   lowest foundation, a card of rank m + 2 or lower "low"): the first low card up
+    #   the talon that can go up (in the order of kl_reachable, the fewest turns first)
+    #   goes up as the only move if it is the waste top (bf_forced), and otherwise no
+    #   talon card past it is played, nor it to the tableau; a card comes down from a
+    #   foundation only from rank m + 3.  Not safe (a low card need not be safe), but
+    #   with them and kl_h_shootme ShootMe's lines came out, within the budget, on the
+    #   deals where narrow 1 missed them (bench/minmoves_bench.py).  Left out: its rule
+    #   that the low card goes up as the only move when no tableau move exists (with
+    #   it, seed 32's shortest line, 116 moves, was out of the space: 117).
     # - max-score adds KL_RECYCLE: turning the rest of the stock and recycling at once,
     #   not just before the next talon card is played, pays the penalty while the
     #   score is low (the clamp at 0 may then refund it).
     cdef KState* s = b.s
     cdef uint32_t buf[KL_MAX_MOVES]
-    cdef int n = kl_gen(s, buf, 1), k = 0, i, t, a, bb, cnt, card, fe, c, nt
+    cdef int n, k = 0, i, t, a, bb, cnt, card, fe, c, nt
     cdef int tidx[24]
     cdef int trec[24]
-    cdef int may_empty
+    cdef int may_empty, cut, mn
+    cdef int tpos[24]
+    cdef uint32_t fm = bf_forced(b)
+    if fm != BF_NONE:
+        out[0] = fm
+        return 1
+    n = kl_gen(s, buf, 1)
     fe = first_empty(s)
     nt = kl_reachable(s, tidx, trec)
     may_empty = fe < 0 and kl_king_ready(s, tidx, nt)
-    if b.objective == OBJ_MIN_MOVES:
-        for c in range(7):
-            if s.nup[c]:
-                card = s.up[c][s.nup[c] - 1]
-                if playable(s, card) and kl_is_safe(s, card):
-                    out[0] = kl_code(KL_T2F, c, 0, 0)
-                    return 1
-        if s.draw == 1 or (s.max_recycles != KL_NOLIMIT and s.recycles >= s.max_recycles):
-            if s.wp > 0:
-                card = s.tal[s.wp - 1]
-                if playable(s, card) and kl_is_safe(s, card):
-                    out[0] = kl_code(KL_W2F, s.wp - 1, 0, 0)
-                    return 1
-            if s.draw == 1 and s.wp < s.ntal:
-                card = s.tal[s.wp]
-                if playable(s, card) and kl_is_safe(s, card):
-                    out[0] = kl_code(KL_W2F, s.wp, 0, 0)
-                    return 1
+    # narrow 2: no talon card past the first low one that can go up, nor it to the
+    # tableau (cut: its place in kl_reachable's order, tpos: every talon card's)
+    cut = KL_MAX_MOVES
+    mn = kl_found_min(s)
+    if b.narrow >= 2 and s.draw == 1 and s.max_recycles == KL_NOLIMIT:
+        for i in range(nt):
+            tpos[tidx[i]] = i
+            card = s.tal[tidx[i]]
+            if cut == KL_MAX_MOVES and playable(s, card) and c_rank(card) + 1 <= mn + 2:
+                cut = i
     for i in range(n):
         t = buf[i] & 15
         a = (buf[i] >> 4) & 31
+        if b.narrow >= 2 and t == KL_F2T and s.found[a] <= mn + 2:
+            continue
+        if cut < KL_MAX_MOVES and (t == KL_W2F or t == KL_W2T) and (
+                tpos[a] > cut or (tpos[a] == cut and t == KL_W2T)):
+            continue
         bb = (buf[i] >> 9) & 31
         cnt = (buf[i] >> 14) & 31
         if t in (KL_T2T, KL_W2T, KL_F2T) and s.nup[bb] == 0 and s.ndown[bb] == 0:
@@ -431,19 +558,23 @@ cdef inline uint64_t bf_hash(const uint64_t* k) noexcept nogil:
     return mix64(k[0] ^ mix64(k[1]))
 
 
+cdef inline uint32_t bf_idx(uint64_t v) noexcept nogil:
+    # the node index a non-empty slot holds
+    return <uint32_t>((v & BF_LOW) - 1)
+
+
 cdef int bf_grow_slots(BFSearch* b) noexcept nogil:
-    cdef uint64_t cap = (b.smask + 1) * 2, i, j
-    cdef uint32_t* ns
-    cdef uint32_t v
-    if bf_bytes(b) + cap * 4 > b.max_bytes:
+    cdef uint64_t cap = (b.smask + 1) * 2, i, j, v
+    cdef uint64_t* ns
+    if bf_bytes(b) + cap * 8 > b.max_bytes:
         return -1
-    ns = <uint32_t*> calloc(cap, 4)
+    ns = <uint64_t*> calloc(cap, 8)
     if ns == NULL:
         return -1
     for i in range(b.smask + 1):
         v = b.slots[i]
         if v:
-            j = bf_hash(b.nodes[v - 1].key) & (cap - 1)
+            j = bf_hash(b.nodes[bf_idx(v)].key) & (cap - 1)
             while ns[j]:
                 j = (j + 1) & (cap - 1)
             ns[j] = v
@@ -453,21 +584,27 @@ cdef int bf_grow_slots(BFSearch* b) noexcept nogil:
     return 0
 
 
-cdef uint32_t* bf_slot(BFSearch* b, const uint64_t* key) noexcept nogil:
-    # The slot of key (node index + 1 of its best node), or the empty slot where it
-    # goes; NULL if the map cannot grow for one more node.
-    cdef uint64_t i
-    cdef uint32_t v
-    if (b.nnodes + 1) * 2 > b.smask + 1:
+cdef uint64_t* bf_slot(BFSearch* b, const uint64_t* key) noexcept nogil:
+    # The slot of key (its best node), or the empty slot where it goes; NULL if the
+    # map cannot grow for one more position.  Each slot keeps the high half of its
+    # key's hash, so a probe reads a node (a cache miss in a large search) only when
+    # that half matches: the lookups were half the time of the narrow phases.
+    cdef uint64_t i, v, h, tag
+    if (b.nstates + 1) * 2 > b.smask + 1:
         if bf_grow_slots(b) != 0:
             return NULL
-    i = bf_hash(key) & b.smask
+    h = bf_hash(key)
+    tag = h & BF_HIGH
+    b.tag = tag
+    i = h & b.smask
     while True:
         v = b.slots[i]
         if v == 0:
             return &b.slots[i]
-        if b.nodes[v - 1].key[0] == key[0] and b.nodes[v - 1].key[1] == key[1]:
-            return &b.slots[i]
+        if (v & BF_HIGH) == tag:
+            if (b.nodes[bf_idx(v)].key[0] == key[0]
+                    and b.nodes[bf_idx(v)].key[1] == key[1]):
+                return &b.slots[i]
         i = (i + 1) & b.smask
 
 
@@ -591,11 +728,17 @@ cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double dead
     # for the foundations first (ShootMe's order is g + h + cards not up + recycles);
     # like a weight, it proves nothing.
     cdef uint32_t moves[KL_MAX_MOVES + 1]
+    cdef uint32_t cm[BF_CHAIN + 1]
+    cdef uint32_t cu[BF_CHAIN]
+    cdef int cg[BF_CHAIN]
+    cdef int nch = 0
+    cdef uint64_t zkey[2]
     cdef uint64_t key[2]
-    cdef int fcur = 0, n, i, g, g2, f2, fa, term, fin, k
+    cdef int fcur = 0, n, i, g, g2, f2, fa, term, fin, k, nc, off
+    cdef BKid* c
     cdef int weighted = weight != 16 or lead != 0 or b.narrow
     cdef uint32_t v, undo
-    cdef uint32_t* slot
+    cdef uint64_t* slot
     cdef int64_t w
     cdef BNode* nd
     res.proved = 0
@@ -603,6 +746,8 @@ cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double dead
     res.best = incumbent
     res.best_node = BF_NONE
     res.best_fin = 0
+    zkey[0] = 0
+    zkey[1] = 0
     term = bf_terminal(b, b.nodes[0].g, &fin)
     if term < res.best:
         res.best = term
@@ -626,8 +771,21 @@ cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double dead
         g = b.nodes[v].g
         b.expanded += 1
         n = bf_moves(b, moves)
+        # first every child's position (following its forced moves, bf_forced), bound
+        # and key, prefetching its slot; then the table, where most probes miss the
+        # cache: this way the misses overlap (it was half the time of narrow phases)
+        nc = 0
+        off = 0
         for i in range(n):
             g2 = bf_apply(b, moves[i], g, &undo)
+            nch = 0
+            while nch < BF_CHAIN:
+                cm[nch] = bf_forced(b)
+                if cm[nch] == BF_NONE:
+                    break
+                cg[nch] = g2
+                g2 = bf_apply(b, cm[nch], g2, &cu[nch])
+                nch += 1
             fa = bf_priority(b, g2)
             f2 = fa
             if weighted and b.objective == OBJ_MIN_MOVES:
@@ -639,44 +797,70 @@ cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double dead
                 f2 = g2 + (fa - g2) * weight // 16
             term = bf_terminal(b, g2, &fin)
             if fa < res.best or term < res.best:
-                bf_key(b, b.s, key)
-                slot = bf_slot(b, key)
-                if slot == NULL:
-                    bf_undo(b, moves[i], undo)
+                c = &b.kids[nc]
+                bf_key(b, b.s, c.key)
+                __builtin_prefetch(b.slots + (bf_hash(c.key) & b.smask))
+                c.g = g2
+                c.fa = fa if fa < BF_NBUCKETS else BF_NBUCKETS - 1
+                c.f = f2 if f2 < BF_NBUCKETS else BF_NBUCKETS - 1
+                if c.f < 0:
+                    c.f = 0
+                c.term = term
+                c.fin = fin
+                c.move = moves[i]
+                c.nch = nch
+                c.off = off
+                for k in range(nch):
+                    b.chm[off + k] = cm[k]
+                    b.chg[off + k] = cg[k]
+                off += nch
+                nc += 1
+            bf_unchain(b, moves[i], undo, cm, cu, nch)
+        for i in range(nc):
+            c = &b.kids[i]
+            if c.fa >= res.best and c.term >= res.best:
+                continue                # a line found since is as good
+            slot = bf_slot(b, c.key)
+            if slot == NULL:
+                res.stop_reason = STOP_MEMORY
+                break
+            if slot[0] and c.g >= b.nodes[bf_idx(slot[0])].g:
+                continue
+            if slot[0]:
+                if b.nodes[bf_idx(slot[0])].closed == 1:
+                    b.reopened += 1
+                b.nodes[bf_idx(slot[0])].closed = 2     # superseded
+            else:
+                b.nstates += 1
+            # the links of the chain of forced moves (bf_forced): nodes of the line,
+            # never keyed or queued (closed 3); only the last is keyed
+            w = v
+            for k in range(c.nch + 1):
+                w = bf_new_node(b, &zkey[0] if k < c.nch else &c.key[0], <uint32_t>w,
+                                c.move if k == 0 else b.chm[c.off + k - 1],
+                                b.chg[c.off + k] if k < c.nch else c.g, c.f, c.fa,
+                                b.nodes[v].depth + 1 + k)
+                if w < 0:
+                    break
+                if k < c.nch:
+                    b.nodes[w].closed = 3
+            if w < 0:
+                res.stop_reason = STOP_MEMORY
+                break
+            slot[0] = b.tag | <uint64_t>(w + 1)
+            if c.term < res.best:
+                res.best = c.term
+                res.best_node = <uint32_t>w
+                res.best_fin = c.fin
+            if c.fa < res.best:
+                if bf_push(b, c.f, <uint32_t>w) != 0:
                     res.stop_reason = STOP_MEMORY
                     break
-                if slot[0] == 0 or g2 < b.nodes[slot[0] - 1].g:
-                    if slot[0]:
-                        if b.nodes[slot[0] - 1].closed == 1:
-                            b.reopened += 1
-                        b.nodes[slot[0] - 1].closed = 2     # superseded
-                    if f2 >= BF_NBUCKETS:
-                        f2 = BF_NBUCKETS - 1
-                    if f2 < 0:
-                        f2 = 0
-                    w = bf_new_node(b, key, v, moves[i], g2, f2,
-                                    fa if fa < BF_NBUCKETS else BF_NBUCKETS - 1,
-                                    b.nodes[v].depth + 1)
-                    if w < 0:
-                        bf_undo(b, moves[i], undo)
-                        res.stop_reason = STOP_MEMORY
-                        break
-                    slot[0] = <uint32_t>(w + 1)
-                    if term < res.best:
-                        res.best = term
-                        res.best_node = <uint32_t>w
-                        res.best_fin = fin
-                    if fa < res.best:
-                        if bf_push(b, f2, <uint32_t>w) != 0:
-                            bf_undo(b, moves[i], undo)
-                            res.stop_reason = STOP_MEMORY
-                            break
-                        if f2 < fcur:
-                            fcur = f2
-            bf_undo(b, moves[i], undo)
+                if c.f < fcur:
+                    fcur = c.f
         if res.stop_reason != STOP_NONE:
             break
-        if max_states and b.nnodes >= max_states:
+        if max_states and b.nstates >= max_states:
             res.stop_reason = STOP_STATES
             break
         if deadline > 0 and (b.expanded & 255) == 0 and now_seconds() > deadline:
@@ -685,7 +869,7 @@ cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double dead
         if (b.expanded & 16383) == 0 and signals_pending():
             res.stop_reason = STOP_INTERRUPT
             break
-    res.states = b.nnodes
+    res.states = b.nstates
 
 
 cdef void bf_free(BFSearch* b) noexcept nogil:
@@ -701,24 +885,27 @@ cdef void bf_free(BFSearch* b) noexcept nogil:
     free(b.pnode)
     free(b.pmove)
     free(b.pundo)
+    free(b.kids)
+    free(b.chm)
+    free(b.chg)
 
 
 cdef int bf_init(BFSearch* b, KState* s, int objective, int sat, int wins_only, int g0,
                  uint64_t max_bytes, int narrow) noexcept nogil:
     cdef uint64_t key[2]
-    cdef uint32_t* slot
+    cdef uint64_t* slot
     cdef int f0
     memset(b, 0, sizeof(BFSearch))
     b.s = s
     b.objective = objective
     b.sat = sat
     b.wins_only = wins_only
-    b.narrow = narrow and objective == OBJ_MIN_MOVES
+    b.narrow = narrow if objective == OBJ_MIN_MOVES else 0
     b.max_bytes = max_bytes
     b.ncap = 1 << 12
     b.nodes = <BNode*> malloc(b.ncap * sizeof(BNode))
     b.smask = (1 << 13) - 1
-    b.slots = <uint32_t*> calloc(b.smask + 1, 4)
+    b.slots = <uint64_t*> calloc(b.smask + 1, 8)
     b.bk = <uint32_t**> calloc(BF_NBUCKETS, sizeof(uint32_t*))
     b.bn = <uint32_t*> calloc(BF_NBUCKETS, 4)
     b.bc = <uint32_t*> calloc(BF_NBUCKETS, 4)
@@ -726,8 +913,12 @@ cdef int bf_init(BFSearch* b, KState* s, int objective, int sat, int wins_only, 
     b.pnode = <uint32_t*> malloc(b.pcap * 4)
     b.pmove = <uint32_t*> malloc(b.pcap * 4)
     b.pundo = <uint32_t*> malloc(b.pcap * 4)
+    b.kids = <BKid*> malloc((KL_MAX_MOVES + 1) * sizeof(BKid))
+    b.chm = <uint32_t*> malloc((KL_MAX_MOVES + 1) * BF_CHAIN * 4)
+    b.chg = <int*> malloc((KL_MAX_MOVES + 1) * BF_CHAIN * sizeof(int))
     if (b.nodes == NULL or b.slots == NULL or b.bk == NULL or b.bn == NULL or
-            b.bc == NULL or b.pnode == NULL or b.pmove == NULL or b.pundo == NULL):
+            b.bc == NULL or b.pnode == NULL or b.pmove == NULL or b.pundo == NULL
+            or b.kids == NULL or b.chm == NULL or b.chg == NULL):
         return -1
     bf_key(b, s, key)
     f0 = bf_priority(b, g0)
@@ -738,7 +929,8 @@ cdef int bf_init(BFSearch* b, KState* s, int objective, int sat, int wins_only, 
     slot = bf_slot(b, key)
     if slot == NULL or bf_new_node(b, key, BF_NONE, 0, g0, f0, f0, 0) != 0:
         return -1
-    slot[0] = 1
+    slot[0] = b.tag | 1
+    b.nstates = 1
     b.pnode[0] = 0
     b.plen = 1
     return bf_push(b, b.nodes[0].f, 0)
@@ -749,7 +941,7 @@ def klondike_objective(columns, found, talon, int wp=0, int recycles=0, int draw
                        objective="min-moves", int incumbent=-1,
                        unsigned long long max_states=0, double timeout=0.0,
                        unsigned long long max_table_mb=8192, double weight=1.0,
-                       bint wins_only=False, int lead=0, bint narrow=False):
+                       bint wins_only=False, int lead=0, int narrow=0):
     """The fewest explicit moves of a win ("min-moves") or the best Windows standard
     score ("max-score") of a classic Klondike position, looking only for lines better
     than ``incumbent`` (moves, or score; -1: none known).  Arguments as klondike_solve;
@@ -762,7 +954,10 @@ def klondike_objective(columns, found, talon, int wp=0, int recycles=0, int draw
     search otherwise).  max-score codes may include KLONDIKE_RECYCLE.  weight: not 1,
     weighted A* (bf_search): good lines soon, never a proof (above 1 for min-moves,
     below 1 for max-score).
-    lead, narrow (min-moves): a heuristic phase, never a proof (bf_search, bf_moves).
+    lead, narrow (min-moves): a heuristic phase, never a proof (bf_search, bf_moves;
+    narrow 1: ShootMe's run moves and the talon pointer merged in the key; 2: also its
+    talon and foundation rules and its estimate, kl_h_shootme).  ``states``: the
+    positions stored (forced moves followed in between are not counted).
     wins_only (max-score): only lines that win count (for a deal known to be winnable;
     the bound stays valid, as won lines are lines).
     """

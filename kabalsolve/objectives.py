@@ -21,21 +21,20 @@ from .solution import LOST, UNKNOWN, WON, Solution, Stats
 
 #: The searches of min-moves, in order: (weight, lead, narrow, share of the states
 #: budget, cap without a budget).  Weighted A* first (priority g + w * h): it finds a
-#: first short line far sooner than A* but proves nothing.  Then the order and move
-#: set of ShootMe's minimal solver, "narrow" (g + h + lead x cards not up, part of a
-#: run moved only to send the card under it up, the talon pointer merged at draw 1;
-#: bf_search, bf_moves), from greedy (lead 8, then weight and lead 3: a short line in
-#: a fraction of a second on most deals) to patient (lead 1, which with that line to
-#: beat comes close to the minimum within a few million positions).  On the first 100
-#: won draw-1 deals of our generator at 6 M states, ours is longer than ShootMe's line
-#: on 10 deals where weighted A* alone left 41 (bench/minmoves_bench.py).  Each line found lowers
-#: the incumbent, and A* (weight 1, no lead, all moves), last, with what is left,
-#: stores only positions that could still beat it (the budget counts stored
-#: positions), so it proves far more within a budget after them.
-PHASES = ((8.0, 0, False, 1 / 32, 250_000), (1.0, 8, True, 1 / 32, 250_000),
-          (3.0, 3, True, 1 / 16, 500_000), (2.0, 2, True, 1 / 16, 500_000),
-          (1.0, 1, True, 3 / 8, 3_000_000), (1.0, 2, True, 3 / 16, 1_500_000),
-          (1.0, 0, False, 1.0, 0))
+#: first short line far sooner than A* but proves nothing.  Then the move set, order
+#: and estimate of ShootMe's minimal solver, "narrow 2" (bf_search, bf_moves,
+#: kl_h_shootme: g + h + lead x cards not up, part of a run moved only to send the
+#: card under it up, a low talon card played before any deeper one, the talon
+#: pointer merged at draw 1), greedy (lead 8) and then as ShootMe orders (lead 1),
+#: which finds its lines: on the first 100 won draw-1 deals of our generator at 6 M
+#: states, ours is no longer than ShootMe's on every deal, where narrow 1 (its move
+#: set with our bound) left 10 longer and weighted A* alone 41
+#: (bench/minmoves_bench.py).  Each line found lowers the incumbent, and A* (weight
+#: 1, no lead, all moves), last, with what is left, stores only positions that could
+#: still beat it, so it proves far more within a budget after them.  A phase never
+#: takes more than what is left of the budget.
+PHASES = ((8.0, 0, 0, 1 / 32, 250_000), (1.0, 8, 2, 1 / 32, 250_000),
+          (1.0, 1, 2, 3 / 4, 4_500_000), (1.0, 0, 0, 1.0, 0))
 
 #: The searches of max-score, in order, as PHASES: weighted ones first (weight below
 #: 1: the score so far counts for more than the gain still possible, so they go deep
@@ -101,7 +100,9 @@ def solve_counted(start: klondike.Position, objective: str,
         for weight, lead, narrow, share, cap, f2t in phases:
             budget = states_left
             if cap:
-                budget = max(1, int(max_states * share) if max_states else cap)
+                budget = cap
+                if max_states and states_left is not None:
+                    budget = max(1, min(int(max_states * share), int(states_left)))
             found_better, proved, got, got_codes, n, m, ro, tb, secs_, stop = \
                 _core.klondike_objective(
                     columns, found, talon, wp, rec, draw=rules.draw, max_recycles=max_rec,

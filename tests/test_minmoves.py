@@ -100,13 +100,16 @@ def test_min_moves_of_whole_deals_no_longer_than_the_default():
         assert end.is_won()
 
 
+@pytest.mark.parametrize("narrow", [1, 2])
 @pytest.mark.parametrize("rules,lead", [(Rules(draw=1), 0), (Rules(draw=1), 1), (Rules(draw=1), 2),
                                         (Rules(draw=3), 1), (Rules(draw=1, passes=2), 1)],
                          ids=repr)
-def test_narrow_phase_lines_are_real_and_never_proofs(rules, lead):
-    """The narrow phase (ShootMe's move set and order, the talon pointer merged in its
-    key at draw 1): whatever it finds is a line of the real rules that wins in exactly
-    the moves it says, and it never reports a proof, even when its queue runs dry."""
+def test_narrow_phase_lines_are_real_and_never_proofs(rules, lead, narrow):
+    """The narrow phases (ShootMe's move set and order, the talon pointer merged in
+    their key at draw 1; narrow 2 also its talon and foundation rules and estimate):
+    whatever they find is a line of the real rules that wins in exactly the moves they
+    say (forced moves followed in between included), and they never report a proof,
+    even when the queue runs dry."""
     from kabalsolve.games import klondike
     from kabalsolve.solver import klondike_core_args, replay_klondike_codes
     found = 0
@@ -118,7 +121,7 @@ def test_narrow_phase_lines_are_real_and_never_proofs(rules, lead):
         better, proved, value, codes, *_ = _core.klondike_objective(
             columns, fnd, talon, wp, rec, draw=rules.draw, max_recycles=max_rec,
             objective="min-moves", incumbent=-1, max_states=300_000, lead=lead,
-            narrow=True)
+            narrow=narrow)
         assert not proved
         if better:
             found += 1
@@ -126,6 +129,22 @@ def test_narrow_phase_lines_are_real_and_never_proofs(rules, lead):
             moves = replay_klondike_codes(end, codes, "narrow")
             assert end.is_won() and len(moves) == value
     assert found >= 1
+
+
+@pytest.mark.parametrize("phases", ["default", "shares above one"])
+def test_phases_keep_within_the_states_budget(monkeypatch, phases):
+    """Every phase takes at most what is left of max_states (the win search's states
+    included), whatever the shares add up to; a search stops after the node it is
+    expanding, so only a handful more."""
+    from kabalsolve import objectives
+    if phases != "default":
+        monkeypatch.setattr(objectives, "PHASES", (
+            (1.0, 1, 2, 3 / 4, 1_000), (1.0, 1, 1, 3 / 4, 1_000), (1.0, 0, 0, 1.0, 0)))
+    for budget in (30_000, 250_000):
+        sol = kabalsolve.solve(kabalsolve.deal_from_seed(13), draw=1, objective="min-moves",
+                               max_states=budget)
+        assert not sol.extra["proved"]
+        assert budget <= sol.stats.states <= budget + 500, sol.stats.states
 
 
 def test_budget_says_best_found_not_proved():
