@@ -67,7 +67,12 @@ def random_position(rng, rules, stock_left, play=0.85):
     """Play random legal moves from a random deal until stock_left cards remain: a
     discard or move with probability play when there is one (most of the time by
     default, so that the piles stay small), else the deal."""
-    pos = Position(Deal(tuple(shuffled_deck(rng.randrange(2**64)))), rules)
+    return play_to(Position(Deal(tuple(shuffled_deck(rng.randrange(2**64)))), rules),
+                   rng, stock_left, play)
+
+
+def play_to(pos, rng, stock_left, play):
+    """random_position's play, from pos (changed and returned)."""
     while len(pos.stock) > stock_left:
         moves = pos.legal_moves()
         deals = [m for m in moves if m.kind == "deal"]
