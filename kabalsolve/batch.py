@@ -61,7 +61,9 @@ class BatchResult:
     Klondike with ``objective="max-foundation"`` (recorded in ``rules``, so a resumed
     file keeps to one objective): ``foundation`` the most cards that reached the
     foundations, ``proved`` whether the search proved no line gets more; the line
-    also gives the Vegas score that count makes (``vegas_score``)."""
+    also gives the Vegas score that count makes (``vegas_score``).  Aces Up with its
+    best score (the default, not ``best_score=False``): ``score`` the most cards
+    discarded by a line found, ``proved`` whether no line discards more."""
     id: str
     game: str
     rules: Dict[str, Any]
@@ -73,6 +75,7 @@ class BatchResult:
     solution: Optional[Dict[str, Any]] = None
     foundation: Optional[int] = None
     proved: Optional[bool] = None
+    score: Optional[int] = None
 
     def to_dict(self) -> Dict[str, Any]:
         d: Dict[str, Any] = {"id": self.id, "game": self.game, "rules": self.rules,
@@ -81,6 +84,9 @@ class BatchResult:
         if self.foundation is not None:
             d["foundation"] = self.foundation
             d["vegas"] = vegas_score(self.foundation)
+            d["proved"] = bool(self.proved)
+        if self.score is not None:
+            d["score"] = self.score
             d["proved"] = bool(self.proved)
         if self.stopped_by:
             d["stopped_by"] = self.stopped_by
@@ -113,14 +119,17 @@ def solve_one(deal_id: str, deal: Any, rules: Dict[str, Any],
     if "best_score" in mine and rules.get("best_score") is False:
         used["best_score"] = False        # Aces Up verdicts only (the default stays out)
     found = extra.get("foundation")
+    proved = bool(extra.get("foundation_proved")) if isinstance(found, int) else None
+    score = None
+    if sol.game == "acesup" and rules.get("best_score") is not False:
+        score, proved = sol.score(), bool(sol.score_proved)
     return BatchResult(id=deal_id, game=sol.game, rules=used, result=sol.result,
                        moves=len(sol.moves), states=sol.stats.states,
                        seconds=sol.stats.seconds,
                        stopped_by=getattr(sol, "stopped_by", None),
                        solution=sol.to_dict() if solution else None,
                        foundation=found if isinstance(found, int) else None,
-                       proved=bool(extra.get("foundation_proved")) if isinstance(found, int)
-                       else None)
+                       proved=proved, score=score)
 
 
 def solve_chunk(chunk: List[Tuple[str, Any]], rules: Dict[str, Any],

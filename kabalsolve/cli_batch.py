@@ -246,7 +246,8 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
 
     One JSON line per deal, written as it finishes: id, game, rules, result, moves,
     states, seconds (with --objective max-foundation also foundation, vegas and
-    proved).  Exit status 0 when every deal has its line.
+    proved; Aces Up without --verdict-only also score and proved).  Exit status 0
+    when every deal has its line.
     """
     if not inputs and seeds is None:
         raise fail("nothing to solve: give deal files, directories or --seeds A-B")

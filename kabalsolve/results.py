@@ -131,6 +131,9 @@ class Group:
     # max-foundation lines: the foundation counts proved best, and how many were not
     foundation: List[int] = field(default_factory=list)
     unproved: int = 0
+    # Aces Up lines with the best score: the scores proved best, and how many were not
+    scores: List[int] = field(default_factory=list)
+    scores_unproved: int = 0
 
     @property
     def n(self) -> int:
@@ -153,6 +156,8 @@ class Group:
                % (rate, 100 * lo, 100 * hi)]
         if self.foundation or self.unproved:
             out.append(self.vegas_line())
+        if self.scores or self.scores_unproved:
+            out.append(self.score_line())
         for name, vals, fmt in (("time (ms)", [1000 * s for s in self.seconds], "%.3f"),
                                 ("states", self.states, "%.0f")):
             vals.sort()
@@ -179,6 +184,21 @@ class Group:
                 "%d unproved (not counted)" % (text, n, found, self.unproved))
 
 
+    def score_line(self) -> str:
+        """Aces Up: the mean best score (cards discarded) over the deals whose best score
+        is proved, with a 95 % interval of the mean."""
+        n = len(self.scores)
+        if n == 0:
+            text = "n/a"
+        elif n == 1:
+            text = "%d (one deal: no interval)" % self.scores[0]
+        else:
+            lo, hi = mean_interval(self.scores)
+            text = "mean %.3f (95 %% interval [%.3f, %.3f])" % (sum(self.scores) / n, lo, hi)
+        return "  best score: %s over %d proved deals; %d unproved (not counted)" % (
+            text, n, self.scores_unproved)
+
+
 def vegas_score(foundation: int) -> int:
     """The Vegas score of a game that ends with ``foundation`` cards up (RULES.md: -52
     for the deal, +5 per foundation card)."""
@@ -188,8 +208,8 @@ def vegas_score(foundation: int) -> int:
 def mean_interval(values: List[int], z: float = 1.959964) -> Tuple[float, float]:
     """The 95 % interval of the mean of ``values`` (two at least) by the normal
     approximation, mean +- z * s / sqrt(n) with s the sample standard deviation: the
-    scores are bounded (-52 .. 208), so with thousands of deals the mean is close to
-    normal whatever their spread."""
+    scores are bounded (Vegas -52 .. 208, Aces Up 0 .. 48), so with thousands of deals
+    the mean is close to normal whatever their spread."""
     n = len(values)
     mean = sum(values) / n
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
@@ -233,6 +253,12 @@ def summarise(paths: List[str]) -> List[Group]:
                 g.foundation.append(found)
             else:
                 g.unproved += 1
+        score = rec.get("score")
+        if isinstance(score, int) and not isinstance(score, bool):
+            if rec.get("proved") is True:
+                g.scores.append(score)
+            else:
+                g.scores_unproved += 1
         g.seconds.append(float(rec.get("seconds", 0.0)))
         g.states.append(float(rec.get("states", 0)))
     return list(groups.values())

@@ -113,6 +113,39 @@ def test_acesup_verdicts_only(tmp_path, capsys):
     assert len(lines_of(out)) == 4
 
 
+def test_acesup_best_scores_in_lines_and_stats(tmp_path, capsys):
+    """Aces Up lines with the best score give it and whether it is proved; stats gives
+    their mean over the proved deals, and counts the unproved apart."""
+    out = tmp_path / "b.jsonl"
+    code, _, err = call(["batch", "--game", "acesup", "--strict", "--seeds", "1-8",
+                         "-j", "1", "-o", str(out)], capsys)
+    assert code == 0, err
+    recs = lines_of(out)
+    for r in recs:
+        sol = kabalsolve.solve(acesup_deal(int(r["id"].split(":")[1])), strict=True)
+        assert (r["score"], r["proved"]) == (sol.score(), sol.score_proved)
+    scores = [r["score"] for r in recs if r["proved"]]
+    assert len(scores) == 8
+    code, text, _ = call(["stats", str(out)], capsys)
+    assert code == 0
+    assert "best score: mean %.3f (95 %% interval [" % (sum(scores) / 8) in text
+    assert "over 8 proved deals; 0 unproved (not counted)" in text
+    # a budget too small to prove a best score: the deal is counted apart
+    small = tmp_path / "s.jsonl"
+    code, _, err = call(["batch", "--game", "acesup", "--seeds", "2", "--max-states", "50",
+                         "-j", "1", "-o", str(small)], capsys)
+    assert code == 0, err
+    assert lines_of(small)[0]["proved"] is False
+    code, text, _ = call(["stats", str(small)], capsys)
+    assert "best score: n/a over 0 proved deals; 1 unproved (not counted)" in text
+    # verdicts only: no score in the line, no score line in stats
+    verdicts = tmp_path / "v.jsonl"
+    call(["batch", "--game", "acesup", "--seeds", "1-2", "--verdict-only", "-j", "1",
+          "-o", str(verdicts)], capsys)
+    assert all("score" not in r for r in lines_of(verdicts))
+    assert "best score" not in call(["stats", str(verdicts)], capsys)[1]
+
+
 def test_files_directories_and_seeds_together(tmp_path, capsys):
     d = tmp_path / "deals"
     (d / "sub").mkdir(parents=True)
