@@ -170,16 +170,8 @@ class Group:
         """The best Vegas score over the deals whose best foundation count is proved:
         its mean with a 95 % interval of the mean, and the mean foundation count."""
         n = len(self.foundation)
-        scores = [vegas_score(f) for f in self.foundation]
-        if n == 0:
-            text, found = "n/a", "n/a"
-        else:
-            found = "%.2f" % (sum(self.foundation) / n)
-            if n == 1:
-                text = "%.2f (one deal: no interval)" % scores[0]
-            else:
-                lo, hi = mean_interval(scores)
-                text = "mean %.2f (95 %% interval [%.2f, %.2f])" % (sum(scores) / n, lo, hi)
+        text = mean_text([vegas_score(f) for f in self.foundation], "%.2f", "%.2f")
+        found = "%.2f" % (sum(self.foundation) / n) if n else "n/a"
         return ("  best Vegas score: %s over %d proved deals; mean foundation cards %s; "
                 "%d unproved (not counted)" % (text, n, found, self.unproved))
 
@@ -187,22 +179,26 @@ class Group:
     def score_line(self) -> str:
         """Aces Up: the mean best score (cards discarded) over the deals whose best score
         is proved, with a 95 % interval of the mean."""
-        n = len(self.scores)
-        if n == 0:
-            text = "n/a"
-        elif n == 1:
-            text = "%d (one deal: no interval)" % self.scores[0]
-        else:
-            lo, hi = mean_interval(self.scores)
-            text = "mean %.3f (95 %% interval [%.3f, %.3f])" % (sum(self.scores) / n, lo, hi)
         return "  best score: %s over %d proved deals; %d unproved (not counted)" % (
-            text, n, self.scores_unproved)
+            mean_text(self.scores, "%.3f", "%d"), len(self.scores), self.scores_unproved)
 
 
 def vegas_score(foundation: int) -> int:
     """The Vegas score of a game that ends with ``foundation`` cards up (RULES.md: -52
     for the deal, +5 per foundation card)."""
     return -52 + 5 * foundation
+
+
+def mean_text(values: List[int], fmt: str, one: str) -> str:
+    """``values``' mean with its 95 % interval (numbers in ``fmt``); a single value in
+    ``one`` (no interval); "n/a" for none."""
+    if not values:
+        return "n/a"
+    if len(values) == 1:
+        return (one + " (one deal: no interval)") % values[0]
+    lo, hi = mean_interval(values)
+    return ("mean %s (95 %%%% interval [%s, %s])" % (fmt, fmt, fmt)) % (
+        sum(values) / len(values), lo, hi)
 
 
 def mean_interval(values: List[int], z: float = 1.959964) -> Tuple[float, float]:
@@ -231,6 +227,18 @@ def describe_rules(rules: Dict[str, Any]) -> str:
     return " (%s)" % ", ".join(words)
 
 
+def _tally(rec: Dict[str, Any], name: str, proved: List[int]) -> int:
+    """A line's best value ``name`` (max-foundation's count, Aces Up's score): added to
+    ``proved`` when the line says it is proved; 1 if it is there unproved, else 0."""
+    value = rec.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        return 0
+    if rec.get("proved") is True:
+        proved.append(value)
+        return 0
+    return 1
+
+
 def summarise(paths: List[str]) -> List[Group]:
     """The deals of the results files grouped by game and rules, in order of first
     appearance.  An id seen twice counts once (its last line), so a file that was
@@ -247,18 +255,8 @@ def summarise(paths: List[str]) -> List[Group]:
         if g is None:
             g = groups[(game, rkey)] = Group(game, json.loads(rkey))
         g.counts[rec["result"]] += 1
-        found = rec.get("foundation")
-        if isinstance(found, int) and not isinstance(found, bool):
-            if rec.get("proved") is True:
-                g.foundation.append(found)
-            else:
-                g.unproved += 1
-        score = rec.get("score")
-        if isinstance(score, int) and not isinstance(score, bool):
-            if rec.get("proved") is True:
-                g.scores.append(score)
-            else:
-                g.scores_unproved += 1
+        g.unproved += _tally(rec, "foundation", g.foundation)
+        g.scores_unproved += _tally(rec, "score", g.scores)
         g.seconds.append(float(rec.get("seconds", 0.0)))
         g.states.append(float(rec.get("states", 0)))
     return list(groups.values())
