@@ -36,11 +36,14 @@ cdef struct AState:
     uint8_t stock[52]              # the cards still to deal, in dealing order
     uint8_t nstock
     uint8_t sp                     # stock[sp..] are still to deal (sp grows by 4)
+    uint64_t smask[14]             # smask[k]: the cards of stock[4k..] (bit c: card c)
     uint8_t ngone                  # cards discarded
+    uint8_t lastsuit               # the suit of the card the last ac_make discarded (4: none)
     uint64_t gone                  # bit c: card c is discarded
     # rules
     uint8_t strict                 # only an Ace may move to an empty pile
     uint8_t discard_first          # deal only when no discard is possible
+    uint8_t dominance              # ac_dominated may cut (0 only to test it)
     # left by ac_bound for ac_gen (safe discard 4): the masks T of ac_analyse for this
     # position, valid (tvalid = 1) when the analysis holds for every line from it
     uint8_t tvalid
@@ -203,6 +206,7 @@ cdef uint32_t ac_make(AState* s, uint32_t m) noexcept nogil:
     cdef int t = m & 15, a = (m >> 4) & 15, b = (m >> 8) & 15, c, p
     cdef uint32_t undo = s.bottom[a] | (<uint32_t> s.bottom[b] << 8)
     s.tvalid = 0
+    s.lastsuit = 4
     if t == AC_DEAL:
         for p in range(4):
             s.pile[p][s.n[p]] = s.stock[s.sp + p]
@@ -216,6 +220,7 @@ cdef uint32_t ac_make(AState* s, uint32_t m) noexcept nogil:
     if t == AC_DISCARD:
         s.gone |= 1ULL << c
         s.ngone += 1
+        s.lastsuit = SUIT_OF[c]
     else:
         s.pile[b][0] = c
         s.n[b] = 1
@@ -540,6 +545,92 @@ cdef int ac_aces_stuck(AState* s) noexcept nogil:
     return 0
 
 
+cdef void ac_key_without(AState* s, uint64_t x, uint64_t* key) noexcept nogil:
+    # The key of s with the pile cards of the set x (bit c: card c) discarded: the
+    # piles closed up, a pile whose moved-in bottom card goes left without one.
+    cdef uint8_t pile[4][AC_PILE_MAX]
+    cdef uint8_t n[4]
+    cdef uint8_t bottom[4]
+    cdef uint64_t gone = s.gone
+    cdef int p, i, j, c
+    memcpy(pile, s.pile, sizeof(pile))
+    memcpy(n, s.n, sizeof(n))
+    memcpy(bottom, s.bottom, sizeof(bottom))
+    for p in range(4):
+        j = 0
+        for i in range(n[p]):
+            c = pile[p][i]
+            if x >> c & 1:
+                if i == 0:
+                    s.bottom[p] = AC_NONE
+            else:
+                s.pile[p][j] = c
+                j += 1
+        s.n[p] = j
+    s.gone |= x
+    ac_key(s, key)
+    s.gone = gone
+    memcpy(s.pile, pile, sizeof(pile))
+    memcpy(s.n, n, sizeof(n))
+    memcpy(s.bottom, bottom, sizeof(bottom))
+
+
+cdef int ac_dominated(AState* s, Table* tab) noexcept nogil:
+    # 1 if the table holds the key of a position D that s would be with some of its
+    # pile cards X discarded, where X is the lowest card, or the two lowest, of one
+    # suit still left (none of them in the stock).  D is then at least as good as s,
+    # and searched to the end, so s is a leaf:
+    # (a) D does all that s does.  Take any line L from s and delete the moves of the
+    #     cards of X: the line L' plays from D, and throughout, each pile of L' is its
+    #     pile in L less the cards of X.  By induction on the moves of L: a deal adds
+    #     the same card to each pile in both; a move of a card of X is dropped and the
+    #     piles still differ by X only; any other card y on top of a pile in L is on
+    #     top of it in L' (taking cards out only uncovers), and a pile empty in L is
+    #     empty in L', so y's move to an empty pile is legal in L'; and if y is
+    #     discarded in L beside a higher card h of its suit on top of another pile, h
+    #     is not in X (X holds the lowest cards of its suit left, so y, lower than h and
+    #     left at s, would be in X too), so h is on top of that pile in L' and y's
+    #     discard is legal.  L' discards every card that L does (those of X were gone
+    #     from the start): a win of L is a win of L', and L' ends with at least as many
+    #     cards discarded.  (With discard-first, a deal of L could be illegal in L',
+    #     where the cards taken out may uncover a discard: no dominance then.)
+    # (b) D's search is over, and nothing it left to others can help s: D has more
+    #     cards discarded than s, so it is not on the search path (discards are never
+    #     undone along a line, and every position on the path leads to s), and for the
+    #     same reason no line from D reaches a position on the path.  So every line
+    #     from D was searched, or cut by a proved rule, or met a position searched to
+    #     the end already, and D cannot win (or beat the best value found so far, which
+    #     only grows).  By (a), neither can s.
+    # Which D: where an earlier branch discarded a card that this branch kept, and the
+    # kept card never came to serve as the higher card of a discard, the earlier
+    # branch's position is D once the lower cards of that suit are gone.  So the suit
+    # looked at is that of the card just discarded (s.lastsuit, set by ac_make), whose
+    # lowest cards left have just changed.
+    cdef uint64_t stock, left, x, y
+    cdef uint64_t key[KEY_WORDS]
+    cdef int su = s.lastsuit
+    if s.discard_first or not s.dominance or su > 3:
+        return 0
+    stock = s.smask[s.sp >> 2]
+    left = (~s.gone >> (su * 13)) & 0x1FFE
+    if left == 0:
+        return 0
+    x = 1ULL << (su * 13 + __builtin_ctzll(left))
+    if stock & x:
+        return 0
+    ac_key_without(s, x, key)
+    if table_probe(tab, key)[1] != 0:
+        return 1
+    left &= left - 1
+    if left == 0:
+        return 0
+    y = 1ULL << (su * 13 + __builtin_ctzll(left))
+    if stock & y:
+        return 0
+    ac_key_without(s, x | y, key)
+    return table_probe(tab, key)[1] != 0
+
+
 cdef int ac_bound(AState* s, int need) noexcept nogil:
     # An upper bound of the cards discarded in any position reachable from s: 48 less
     # the cards left that ac_analyse proves never to go (only Aces move with the strict
@@ -550,7 +641,8 @@ cdef int ac_bound(AState* s, int need) noexcept nogil:
     return ac_analyse(s, 1 if s.strict else 2, need)
 
 
-cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first) except -1:
+cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first,
+                 bint dominance=True) except -1:
     """Fill s from Python values; raise ValueError on anything the core cannot hold."""
     cdef int p, i, c
     memset(s, 0, sizeof(AState))
@@ -566,6 +658,10 @@ cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first)
     s.nstock = len(stock)
     for i in range(s.nstock):
         s.stock[i] = stock[i]
+    for i in range(s.nstock - 1, -1, -1):
+        if i % 4 == 3:
+            s.smask[i >> 2] = s.smask[(i >> 2) + 1]
+        s.smask[i >> 2] |= 1ULL << s.stock[i]
     s.sp = 0
     for c in gone:
         if RANK_OF[c] == 0:
@@ -574,4 +670,6 @@ cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first)
         s.ngone += 1
     s.strict = 1 if strict else 0
     s.discard_first = 1 if discard_first else 0
+    s.dominance = 1 if dominance else 0
+    s.lastsuit = 4
     return 0

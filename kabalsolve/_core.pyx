@@ -67,6 +67,7 @@ KLONDIKE_OPS.key_words = <key_words_fn> kl_key_words
 KLONDIKE_OPS.max_moves = KL_MAX_MOVES
 KLONDIKE_OPS.value = NULL
 KLONDIKE_OPS.bound = NULL
+KLONDIKE_OPS.dominated = NULL
 
 cdef GameOps ACESUP_OPS
 ACESUP_OPS.gen = <gen_fn> ac_gen
@@ -79,6 +80,7 @@ ACESUP_OPS.key_words = <key_words_fn> ac_key_words
 ACESUP_OPS.max_moves = AC_MAX_MOVES
 ACESUP_OPS.value = <value_fn> ac_value
 ACESUP_OPS.bound = <bound_fn> ac_bound
+ACESUP_OPS.dominated = <dominated_fn> ac_dominated
 
 
 cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int draw,
@@ -545,21 +547,22 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
 
 def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=False,
                  bint best_score=True, unsigned long long max_states=0, double timeout=0.0,
-                 unsigned long long max_table_mb=8192):
+                 unsigned long long max_table_mb=8192, bint dominance=True):
     """Decide an Aces Up position, and find its best score.
 
     piles: 4 lists bottom -> top; stock: the cards still to deal, in dealing order (a
     multiple of 4); gone: the cards discarded already.  Returns (status, stop_reason,
     move_codes, states, moves_made, table_bytes, seconds, best, best_proved): status is
     the verdict (won: 48 reached), move_codes reach the best score found, best_proved
-    says whether no line can do better (always, when won).
+    says whether no line can do better (always, when won).  dominance=False turns the
+    dominance cut (ac_dominated) off, for the tests that compare the two.
     """
     cdef AState s
     cdef SearchResult res
     cdef double t0, deadline = 0.0
     cdef uint64_t max_bytes = max_table_mb * (1ULL << 20)
     cdef int proved = 0
-    ac_load(&s, piles, stock, gone, strict, discard_first)
+    ac_load(&s, piles, stock, gone, strict, discard_first, dominance)
     t0 = now_seconds()
     if timeout > 0:
         deadline = t0 + timeout
@@ -608,6 +611,15 @@ cdef class AcesUpBoard:
     def bound(self):
         return ac_bound(&self.s, -1)     # the full analysis: its value and masks
 
+    def key_without(self, cards):
+        """The key of this position with the pile cards ``cards`` discarded."""
+        cdef uint64_t k[KEY_WORDS]
+        cdef uint64_t x = 0
+        for c in cards:
+            x |= 1ULL << <int> c
+        ac_key_without(&self.s, x, k)
+        return (k[0], k[1])
+
     def aces_stuck(self):
         """True if the Aces on the piles cannot all get clear (ac_aces_stuck): no win."""
         return ac_aces_stuck(&self.s) != 0
@@ -620,3 +632,4 @@ cdef class AcesUpBoard:
         return ([[self.s.pile[p][i] for i in range(self.s.n[p])] for p in range(4)],
                 [self.s.stock[i] for i in range(self.s.sp, self.s.nstock)],
                 [c for c in range(52) if self.s.gone >> c & 1])
+

@@ -6,6 +6,9 @@
 # start (the move generator is a function of the key).  So the search ends either on a
 # won position (the moves on the stack are the solution), or with every reachable key
 # expanded, which proves the deal lost; a budget that stops it earlier answers unknown.
+# A game may also cut a position that a position already in the table dominates (one
+# that does at least as well, and cannot lead back onto the search path): that one's
+# search is over, so this one has nothing to give (GameOps.dominated).
 
 cdef enum:
     S_WON = 0
@@ -27,6 +30,7 @@ ctypedef int (*finish_fn)(void* st, uint32_t* out) noexcept nogil
 ctypedef int (*key_words_fn)(void* st) noexcept nogil
 ctypedef int (*value_fn)(void* st) noexcept nogil
 ctypedef int (*bound_fn)(void* st, int need) noexcept nogil
+ctypedef int (*dominated_fn)(void* st, Table* tab) noexcept nogil
 
 
 cdef struct GameOps:
@@ -45,6 +49,11 @@ cdef struct GameOps:
     # as soon as it knows the bound is below need.
     value_fn value
     bound_fn bound
+    # Dominance (NULL: none): 1 if the table holds a position that provably does at
+    # least as well as this one from here on (a win if this one wins; with an
+    # objective, a value at least as high), and that cannot be on the search path.
+    # Such a position was searched to the end, so this one is a leaf.
+    dominated_fn dominated
 
 
 cdef struct Frame:
@@ -213,6 +222,8 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
                 if r >= res.target:
                     res.status = S_WON
                     return d
+            if g.dominated != NULL and g.dominated(st, tab):
+                continue
             if g.bound != NULL:
                 want = res.best + 1 if res.best + 1 > res.floor else res.floor
                 if g.bound(st, want) < want:
@@ -220,6 +231,8 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
         elif g.won(st):
             res.status = S_WON
             return d
+        elif g.dominated != NULL and g.dominated(st, tab):
+            continue
         if g.finish != NULL:
             fin = g.finish(st, finish_moves)
             if fin >= 0:
