@@ -79,7 +79,7 @@ ACESUP_OPS.finish = NULL
 ACESUP_OPS.key_words = <key_words_fn> ac_key_words
 ACESUP_OPS.max_moves = AC_MAX_MOVES
 ACESUP_OPS.value = <value_fn> ac_value
-ACESUP_OPS.bound = <bound_fn> ac_bound
+ACESUP_OPS.bound = <bound_fn> ac_search_bound
 ACESUP_OPS.dominated = <dominated_fn> ac_dominated
 
 

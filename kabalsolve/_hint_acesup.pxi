@@ -61,6 +61,7 @@ cdef class AcesUpSolver:
         if not legal:
             raise ValueError("move code %d is not legal here" % code)
         ac_make(&s, code)
+        s.fresh = 1                 # the start of this search: analysed
         ac_key(&s, key)
         if table_probe(&self.lost, key)[1] != 0:
             return ("lost", None, [], 0, s.ngone)
