@@ -134,6 +134,8 @@ class Group:
     # Aces Up lines with the best score: the scores proved best, and how many were not
     scores: List[int] = field(default_factory=list)
     scores_unproved: int = 0
+    # and of the unproved: (the score of the best line found, the most it can be)
+    scores_open: List[Tuple[int, int]] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -178,9 +180,19 @@ class Group:
 
     def score_line(self) -> str:
         """Aces Up: the mean best score (cards discarded) over the deals whose best score
-        is proved, with a 95 % interval of the mean."""
-        return "  best score: %s over %d proved deals; %d unproved (not counted)" % (
+        is proved, with a 95 % interval of the mean; and when some are unproved, where
+        the mean over all the deals lies: at least with each unproved deal at the best
+        line found, at most with it at the most it can be (47 lost, 48 undecided)."""
+        text = "  best score: %s over %d proved deals; %d unproved (not counted)" % (
             mean_text(self.scores, "%.3f", "%d"), len(self.scores), self.scores_unproved)
+        if self.scores_open:
+            n = len(self.scores) + len(self.scores_open)
+            low = sum(self.scores) + sum(found for found, _ in self.scores_open)
+            high = sum(self.scores) + sum(most for _, most in self.scores_open)
+            text += ("\n  best score of all %d deals: mean between %.3f and %.3f (each "
+                     "unproved one at its best line found, or at 47 lost, 48 undecided)"
+                     % (n, low / n, high / n))
+        return text
 
 
 def vegas_score(foundation: int) -> int:
@@ -256,7 +268,9 @@ def summarise(paths: List[str]) -> List[Group]:
             g = groups[(game, rkey)] = Group(game, json.loads(rkey))
         g.counts[rec["result"]] += 1
         g.unproved += _tally(rec, "foundation", g.foundation)
-        g.scores_unproved += _tally(rec, "score", g.scores)
+        if _tally(rec, "score", g.scores):
+            g.scores_unproved += 1
+            g.scores_open.append((rec["score"], 48 if rec["result"] == "unknown" else 47))
         g.seconds.append(float(rec.get("seconds", 0.0)))
         g.states.append(float(rec.get("states", 0)))
     return list(groups.values())

@@ -138,6 +138,23 @@ def test_acesup_best_scores_in_lines_and_stats(tmp_path, capsys):
     assert lines_of(small)[0]["proved"] is False
     code, text, _ = call(["stats", str(small)], capsys)
     assert "best score: n/a over 0 proved deals; 1 unproved (not counted)" in text
+    found = lines_of(small)[0]["score"]
+    most = 48 if lines_of(small)[0]["result"] == "unknown" else 47
+    assert ("best score of all 1 deals: mean between %.3f and %.3f (" % (found, most)
+            in text)
+    # a proved deal and two unproved ones, a loss and an undecided deal: the mean over
+    # all lies between the lines found (40, 30, 20) and 40, 47, 48
+    mixed = tmp_path / "m.jsonl"
+    mixed.write_text("".join(json.dumps({
+        "id": "seed:%d" % i, "game": "acesup", "rules": {"strict": False,
+        "discard_first": False}, "result": result, "moves": 10, "states": 100,
+        "seconds": 0.1, "score": score, "proved": proved}) + "\n"
+        for i, (result, score, proved) in enumerate(
+            [("lost", 40, True), ("lost", 30, False), ("unknown", 20, False)])))
+    code, text, _ = call(["stats", str(mixed)], capsys)
+    assert code == 0
+    assert "over 1 proved deals; 2 unproved (not counted)" in text
+    assert "best score of all 3 deals: mean between 30.000 and 45.000 (" in text
     # verdicts only: no score in the line, no score line in stats
     verdicts = tmp_path / "v.jsonl"
     call(["batch", "--game", "acesup", "--seeds", "1-2", "--verdict-only", "-j", "1",
