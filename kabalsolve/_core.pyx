@@ -632,4 +632,3 @@ cdef class AcesUpBoard:
         return ([[self.s.pile[p][i] for i in range(self.s.n[p])] for p in range(4)],
                 [self.s.stock[i] for i in range(self.s.sp, self.s.nstock)],
                 [c for c in range(52) if self.s.gone >> c & 1])
-

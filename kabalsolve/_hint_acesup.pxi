@@ -9,13 +9,13 @@
 #   to the end without reaching 48 visited a set V of keys.  Each V key was either cut
 #   by the bound (it cannot reach 48), or cut as dominated by a key D in V or in `lost`
 #   (ac_dominated: D plays every winning line of it less the moves of the cards D has
-#   discarded already, so D is nearer to 48), or expanded: each of the children the
-#   move generator gives is in V or was in `lost` before.  The generator's shortcuts
-#   never lengthen a line to a win (a safe discard drops moves from the line, the moves
-#   it skips after the last deal lead to the same key), so if a V key reached 48, the V
-#   key nearest to 48 along such lines would have a child, or a dominating key, nearer
-#   still, in V (a contradiction) or in the old `lost` (against the invariant).  So V
-#   joins `lost`.
+#   discarded already, which such a line must discard, so D is nearer to 48), or
+#   expanded: each of the children the move generator gives is in V or was in `lost`
+#   before.  The generator's shortcuts never lengthen a line to a win (a safe discard
+#   drops moves from the line, the moves it skips after the last deal lead to the same
+#   key), so if a V key reached 48, the V key nearest to 48 along such lines would have
+#   a child, or a dominating key, nearer still, in V (a contradiction) or in the old
+#   `lost` (against the invariant).  So V joins `lost`.
 #   A search that ends in a win or by a budget proves nothing of its keys (a position
 #   can be finished early because a child was on the search path, an ancestor that then
 #   won): each search runs in a copy of `lost`, kept only when the search ends "lost".

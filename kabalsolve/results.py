@@ -133,13 +133,16 @@ class Group:
     unproved: int = 0
     # Aces Up lines with the best score: the scores proved best, and how many were not
     scores: List[int] = field(default_factory=list)
-    scores_unproved: int = 0
     # and of the unproved: (the score of the best line found, the most it can be)
     scores_open: List[Tuple[int, int]] = field(default_factory=list)
 
     @property
     def n(self) -> int:
         return sum(self.counts.values())
+
+    @property
+    def scores_unproved(self) -> int:
+        return len(self.scores_open)
 
     def interval(self) -> Tuple[float, float]:
         """95 % Wilson interval of the win rate with unknowns counted both ways (Blake &
@@ -269,7 +272,6 @@ def summarise(paths: List[str]) -> List[Group]:
         g.counts[rec["result"]] += 1
         g.unproved += _tally(rec, "foundation", g.foundation)
         if _tally(rec, "score", g.scores):
-            g.scores_unproved += 1
             g.scores_open.append((rec["score"], 48 if rec["result"] == "unknown" else 47))
         g.seconds.append(float(rec.get("seconds", 0.0)))
         g.states.append(float(rec.get("states", 0)))
