@@ -553,8 +553,19 @@ cdef void ac_key_without(AState* s, uint64_t x, uint64_t* key) noexcept nogil:
     cdef uint8_t pile[4][AC_PILE_MAX]
     cdef uint8_t n[4]
     cdef uint8_t bottom[4]
-    cdef uint64_t gone = s.gone
+    cdef uint64_t gone = s.gone, w = 0
     cdef int p, i, j, c
+    if s.sp < s.nstock:
+        # before the last deal the key is the discarded cards, the deals and the bottoms
+        # (ac_key), so only a bottom among the cards taken out changes (to none)
+        key[0] = (s.gone | x) | (<uint64_t> (s.sp >> 2) << 52)
+        for p in range(4):
+            c = s.bottom[p]
+            if c == AC_NONE or x >> c & 1:
+                c = 63
+            w |= (<uint64_t> c) << (6 * p)
+        key[1] = w | (1ULL << KEY_SENTINEL_SHIFT)
+        return
     memcpy(pile, s.pile, sizeof(pile))
     memcpy(n, s.n, sizeof(n))
     memcpy(bottom, s.bottom, sizeof(bottom))
