@@ -13,14 +13,25 @@ import kabalsolve
 HARD = 12      # deal 12 at draw 1: lost, about 2.7 million states (seconds of search)
 
 
+def default_sigint():
+    """Give SIGINT its default action: a shell starts its background jobs with SIGINT
+    ignored, and a process started that way (pytest, or the CLI under it) would never
+    see the Ctrl-C these tests send."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_library_search_raises_keyboard_interrupt():
     deal = kabalsolve.deal_from_seed(HARD)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
     timer.start()
     t0 = time.perf_counter()
-    with pytest.raises(KeyboardInterrupt):
-        kabalsolve.solve(deal, draw=1)
-    timer.join()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            kabalsolve.solve(deal, draw=1)
+    finally:
+        timer.join()
+        signal.signal(signal.SIGINT, before)
     # the search noticed within a fraction of its full length, and the core is usable after
     assert time.perf_counter() - t0 < 30
     assert kabalsolve.solve(kabalsolve.deal_from_seed(29), draw=1).result == "lost"
@@ -30,7 +41,8 @@ def test_cli_exits_130_on_ctrl_c(tmp_path):
     path = tmp_path / "hard.txt"
     path.write_text(kabalsolve.deal_from_seed(HARD).to_text())
     p = subprocess.Popen([sys.executable, "-m", "kabalsolve", "--draw", "1", str(path)],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=default_sigint)
     time.sleep(0.5)
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
