@@ -250,6 +250,20 @@ cdef void ac_unmake(AState* s, uint32_t m, uint32_t undo) noexcept nogil:
     s.bottom[b] = (undo >> 8) & 255
 
 
+cdef inline void ac_key_dealing(AState* s, uint64_t x, uint64_t* key) noexcept nogil:
+    # ac_key before the last deal, of s with the pile cards of the set x (bit c: card
+    # c) discarded too: only a bottom among them changes (to none).
+    cdef uint64_t w = 0
+    cdef int p, b
+    key[0] = (s.gone | x) | (<uint64_t> (s.sp >> 2) << 52)
+    for p in range(4):
+        b = s.bottom[p]
+        if b == AC_NONE or x >> b & 1:
+            b = 63
+        w |= (<uint64_t> b) << (6 * p)
+    key[1] = w | (1ULL << KEY_SENTINEL_SHIFT)
+
+
 cdef void ac_key(AState* s, uint64_t* key) noexcept nogil:
     # word 0: the discarded cards (52 bits) and the deals made (bits 52-57);
     # word 1: the sentinel (bit 63) and the bottoms, 6 bits each (63: none).  After the
@@ -261,28 +275,26 @@ cdef void ac_key(AState* s, uint64_t* key) noexcept nogil:
     # of their piles share a key, and the key still fixes the position: a pile (b, p)
     # holds b and then p's own cards that are neither discarded nor named elsewhere.
     cdef uint64_t d[4]
-    cdef uint64_t t, w = 0
+    cdef uint64_t t
     cdef int p, i, j, b
+    if s.sp < s.nstock:
+        ac_key_dealing(s, 0, key)
+        return
     key[0] = s.gone | (<uint64_t> (s.sp >> 2) << 52)
     for p in range(4):
         b = s.bottom[p] if s.bottom[p] != AC_NONE else 63
-        if s.sp < s.nstock:
-            w |= (<uint64_t> b) << (6 * p)
+        if s.n[p] == 1:
+            d[p] = s.pile[p][0] | (7 << 6)
         else:
-            if s.n[p] == 1:
-                d[p] = s.pile[p][0] | (7 << 6)
-            else:
-                d[p] = b | ((p if s.n[p] else 7) << 6)
-    if s.sp >= s.nstock:
-        for i in range(1, 4):
-            t = d[i]
-            j = i - 1
-            while j >= 0 and d[j] > t:
-                d[j + 1] = d[j]
-                j -= 1
-            d[j + 1] = t
-        w = d[0] | (d[1] << 9) | (d[2] << 18) | (d[3] << 27)
-    key[1] = w | (1ULL << KEY_SENTINEL_SHIFT)
+            d[p] = b | ((p if s.n[p] else 7) << 6)
+    for i in range(1, 4):
+        t = d[i]
+        j = i - 1
+        while j >= 0 and d[j] > t:
+            d[j + 1] = d[j]
+            j -= 1
+        d[j + 1] = t
+    key[1] = (d[0] | (d[1] << 9) | (d[2] << 18) | (d[3] << 27)) | (1ULL << KEY_SENTINEL_SHIFT)
 
 
 cdef int ac_key_words(AState* s) noexcept nogil:
@@ -549,22 +561,16 @@ cdef int ac_aces_stuck(AState* s) noexcept nogil:
 
 cdef void ac_key_without(AState* s, uint64_t x, uint64_t* key) noexcept nogil:
     # The key of s with the pile cards of the set x (bit c: card c) discarded: the
-    # piles closed up, a pile whose moved-in bottom card goes left without one.
+    # piles closed up, a pile whose moved-in bottom card goes left without one.  After
+    # the last deal the key reads the piles, so they are closed up in place, keyed and
+    # put back.
     cdef uint8_t pile[4][AC_PILE_MAX]
     cdef uint8_t n[4]
     cdef uint8_t bottom[4]
-    cdef uint64_t gone = s.gone, w = 0
+    cdef uint64_t gone = s.gone
     cdef int p, i, j, c
     if s.sp < s.nstock:
-        # before the last deal the key is the discarded cards, the deals and the bottoms
-        # (ac_key), so only a bottom among the cards taken out changes (to none)
-        key[0] = (s.gone | x) | (<uint64_t> (s.sp >> 2) << 52)
-        for p in range(4):
-            c = s.bottom[p]
-            if c == AC_NONE or x >> c & 1:
-                c = 63
-            w |= (<uint64_t> c) << (6 * p)
-        key[1] = w | (1ULL << KEY_SENTINEL_SHIFT)
+        ac_key_dealing(s, x, key)
         return
     memcpy(pile, s.pile, sizeof(pile))
     memcpy(n, s.n, sizeof(n))
@@ -664,7 +670,6 @@ cdef int ac_search_bound(AState* s, int need) noexcept nogil:
     # (48 is a bound of any position.)
     if s.fresh:
         return ac_bound(s, need)
-    s.tvalid = 0
     if need >= AC_WIN and ac_aces_stuck(s):
         return AC_WIN - 1
     return AC_WIN
