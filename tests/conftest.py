@@ -12,11 +12,13 @@ code that did not produce it:
 - ``core_board`` / ``core_solve``: the core's view of a Python position;
 - ``brute_force(pos)``: an exhaustive depth-first search over atomic moves with a
   visited set, no pruning at all except column order (the rules do not care which
-  column is which), so small positions get a verdict that owes nothing to the core.
+  column is which), so small positions get a verdict that owes nothing to the core;
+- ``default_sigint()``: for the ``preexec_fn`` of a process that a test sends Ctrl-C.
 """
 from __future__ import annotations
 
 import random
+import signal
 import sys
 from collections import Counter
 from pathlib import Path
@@ -27,6 +29,13 @@ if str(REPO) not in sys.path:  # tests run against the extension built in place
     sys.path.insert(0, str(REPO))
 
 from hypothesis import settings  # noqa: E402
+
+
+def default_sigint() -> None:
+    """Give SIGINT its default action: a shell starts its background jobs with SIGINT
+    ignored, and a process started that way (pytest, or a command under it) would never
+    see the Ctrl-C a test sends it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 from kabalsolve import _core, solver  # noqa: E402
 from kabalsolve.cards import card_str, is_red, parse_card, rank, suit  # noqa: E402

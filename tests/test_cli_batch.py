@@ -12,6 +12,7 @@ import pytest
 import kabalsolve
 from kabalsolve.generate import acesup_deal, clock_deal, klondike_deal
 
+from conftest import default_sigint
 from test_cli import REPO, call, run
 
 SEEDS = "27-55"     # decided in milliseconds each at draw 3; 3 lost
@@ -283,7 +284,7 @@ def test_ctrl_c_loses_nothing_written_and_resume_finishes(tmp_path, jobs):
     args = [sys.executable, "-m", "kabalsolve", "batch", "--seeds", "140-300", "-j", jobs,
             "-o", str(out)]
     p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(),
-                         cwd=REPO)
+                         cwd=REPO, preexec_fn=default_sigint)
     deadline = time.monotonic() + 60
     while (not out.exists() or out.read_text().count("\n") < 5) and time.monotonic() < deadline:
         time.sleep(0.05)

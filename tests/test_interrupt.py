@@ -10,14 +10,9 @@ import pytest
 
 import kabalsolve
 
+from conftest import default_sigint
+
 HARD = 12      # deal 12 at draw 1: lost, about 2.7 million states (seconds of search)
-
-
-def default_sigint():
-    """Give SIGINT its default action: a shell starts its background jobs with SIGINT
-    ignored, and a process started that way (pytest, or the CLI under it) would never
-    see the Ctrl-C these tests send."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_library_search_raises_keyboard_interrupt():
