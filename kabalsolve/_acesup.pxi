@@ -625,29 +625,25 @@ cdef int ac_dominated(AState* s, Table* tab) noexcept nogil:
     # branch's position is D once the lower cards of that suit are gone.  So the suit
     # looked at is that of the card just discarded (s.lastsuit, set by ac_make), whose
     # lowest cards left have just changed.
-    cdef uint64_t stock, left, x, y
+    cdef uint64_t stock, left, x = 0, y
     cdef uint64_t key[KEY_WORDS]
-    cdef int su = s.lastsuit
+    cdef int su = s.lastsuit, k
     if s.discard_first or not s.dominance or su > 3:
         return 0
     stock = s.smask[s.sp >> 2]
     left = (~s.gone >> (su * 13)) & 0x1FFE
-    if left == 0:
-        return 0
-    x = 1ULL << (su * 13 + __builtin_ctzll(left))
-    if stock & x:
-        return 0
-    ac_key_without(s, x, key)
-    if table_probe(tab, key)[1] != 0:
-        return 1
-    left &= left - 1
-    if left == 0:
-        return 0
-    y = 1ULL << (su * 13 + __builtin_ctzll(left))
-    if stock & y:
-        return 0
-    ac_key_without(s, x | y, key)
-    return table_probe(tab, key)[1] != 0
+    for k in range(2):                   # X: the lowest card left, then the two lowest
+        if left == 0:
+            return 0
+        y = 1ULL << (su * 13 + __builtin_ctzll(left))
+        if stock & y:
+            return 0
+        x |= y
+        ac_key_without(s, x, key)
+        if table_probe(tab, key)[tab.kw - 1] != 0:
+            return 1
+        left &= left - 1
+    return 0
 
 
 cdef int ac_bound(AState* s, int need) noexcept nogil:
