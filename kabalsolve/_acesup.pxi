@@ -346,7 +346,7 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
     # was tried first: it never cut a position in which a pile could be empty.)  A card
     # whose G stays empty never goes.  Before the first time a pile can be empty no card
     # moves, and if none ever can, this is the analysis of lines without moves.
-    cdef int p, i, k, c, h, hr, su, nd, changed, dead = 0, lv, q, t, mvc
+    cdef int p, i, j, k, c, h, hr, su, nd, changed, dead = 0, lv, q, t, mvc
     cdef int nalive = 0, ngone = s.ngone
     cdef uint32_t full, blocked, part, g, win, tc, done, emp_other, emp_any
     cdef uint32_t WT[14]
@@ -361,9 +361,10 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
     cdef int nseqs[4]
     cdef uint32_t emp[4]
     cdef uint32_t above[4][14]            # above[q][t]: covered by q's cards dealt after t
-    cdef uint8_t higher[52][13]           # the higher cards of c's suit left
+    cdef uint8_t higher[52][13]           # the higher cards of c's suit left in its pile
     cdef uint8_t nhigher[52]
-    cdef uint32_t present[20]             # ranks left per suit; then per pile and suit
+    cdef uint32_t present[16]             # ranks left per pile and suit
+    cdef uint32_t SUF[4][4][15]           # [pile][suit][j], see higher below
     nd = (s.nstock - s.sp) >> 2
     full = (1U << (nd + 1)) - 1
     for k in range(14):
@@ -385,14 +386,16 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
             k += 1
         nseqs[p] = k
         emp[p] = 0
-    # higher[c]: the cards of c's suit left that rank above it (the Ace above all),
-    # but with the strict rule not the others of its own pile (they never move)
+    # higher[c]: the cards of c's suit left in c's own pile that rank above it (the Ace
+    # above all), with the strict rule only its Ace (the others never move); those of
+    # the other piles are read from SUF[q][su][j], the union of T over the cards of
+    # suit su in pile q with AC_HIGH at least j, kept up to date as T grows
     memset(present, 0, sizeof(present))
+    memset(SUF, 0, sizeof(SUF))
     for p in range(4):
         for i in range(nseqs[p]):
             c = seq[p][i]
-            present[SUIT_OF[c]] |= 1U << RANK_OF[c]
-            present[4 + 4 * p + SUIT_OF[c]] |= 1U << RANK_OF[c]
+            present[4 * p + SUIT_OF[c]] |= 1U << RANK_OF[c]
     for p in range(4):
         for i in range(nseqs[p]):
             c = seq[p][i]
@@ -404,9 +407,9 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
             if hr != 0:
                 su = SUIT_OF[c]
                 # ranks above hr, and the Ace (rank 0)
-                g = present[su] & ((0x1FFEU << hr) & 0x1FFF | 1)
+                g = present[4 * p + su] & ((0x1FFEU << hr) & 0x1FFF | 1)
                 if movers == 1:
-                    g &= ~(present[4 + 4 * p + su] & ~1U)
+                    g &= 1U
                 while g:
                     higher[c][k] = su * 13 + __builtin_ctz(g)
                     g &= g - 1
@@ -457,14 +460,18 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
                 if tc != T[c]:
                     T[c] = tc
                     changed = 1
+                    for j in range(1, AC_HIGH[c] + 1):
+                        SUF[p][SUIT_OF[c]][j] |= tc
                 if RANK_OF[c] != 0 and tc & ~G[c]:     # else part can add nothing
+                    j = AC_HIGH[c] + 1
+                    su = SUIT_OF[c]
                     part = 0
-                    for k in range(nhigher[c]):
+                    for q in range(4):
+                        if q != p:
+                            part |= SUF[q][su][j]
+                    for k in range(nhigher[c]):  # its own pile: once one of them has moved
                         h = higher[c][k]
-                        if where[h] != where[c]:
-                            part |= T[h]
-                        else:                    # once one of them has moved
-                            part |= T[h] & AFTER[mv[h] if mv[h] < mvc else mvc]
+                        part |= T[h] & AFTER[mv[h] if mv[h] < mvc else mvc]
                     g = G[c] | (tc & part)
                     if g != G[c]:
                         if G[c] == 0:
