@@ -50,6 +50,7 @@ cdef struct AState:
     uint8_t tvalid
     uint32_t tmask[52]             # T of each card left
     uint8_t tmove[52]              # mv of each card left (13: it never moves)
+    uint8_t tleave[52]             # lv of each card left (13: it never leaves its pile)
 
 
 cdef uint8_t AC_HIGH[52]
@@ -309,6 +310,19 @@ cdef int ac_won(AState* s) noexcept nogil:
     return s.sp >= s.nstock and s.ngone == AC_WIN
 
 
+cdef inline void ac_keep_partial(AState* s, uint8_t* where, uint32_t* G,
+                                 uint8_t* mv) noexcept nogil:
+    # Where ac_analyse stops early: mv and lv of its masks so far in s.tmove and
+    # s.tleave (s.tvalid stays 0).  The masks only grow towards the fixed point, so
+    # these are at least the final mv and lv: what ac_bound needs to rule a count out.
+    cdef int c, lv
+    for c in range(52):
+        if where[c] != AC_NONE:
+            lv = __builtin_ctz(G[c]) if G[c] else 13
+            s.tmove[c] = mv[c]
+            s.tleave[c] = mv[c] if mv[c] < lv else lv
+
+
 cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
     # The analysis of ac_bound: 48 less the number of cards left that are proved never
     # to go in any line from s, where movers says which cards may move onto an empty
@@ -477,6 +491,8 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
                         if G[c] == 0:
                             nalive += 1
                             if need >= 0 and nalive >= need - ngone:
+                                if need >= AC_WIN:
+                                    ac_keep_partial(s, where, G, mv)
                                 return AC_WIN       # as below, without ending the round
                         G[c] = g
                         changed = 1
@@ -504,21 +520,37 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
             # the masks only grow, so at most 48 - (ngone + nalive) cards will be found
             # never to go, which cannot bring the bound below need: stop (the masks are
             # not complete, so none are left for ac_gen)
+            if need >= AC_WIN:
+                ac_keep_partial(s, where, G, mv)
             return AC_WIN
     for c in range(52):
         if where[c] == AC_NONE:
             s.tmask[c] = 0
             s.tmove[c] = 13
+            s.tleave[c] = 13
             continue
         s.tmask[c] = T[c]
         s.tmove[c] = mv[c]
+        lv = __builtin_ctz(G[c]) if G[c] else 13
+        s.tleave[c] = mv[c] if mv[c] < lv else lv
         if RANK_OF[c] != 0 and G[c] == 0:
             dead += 1
     s.tvalid = 1
     return AC_WIN - dead
 
 
-cdef int ac_aces_stuck(AState* s) noexcept nogil:
+cdef int ac_held_until(AState* s, int p, int k) noexcept nogil:
+    # 1 if, by the masks of ac_analyse, a card other than an Ace on pile p now cannot
+    # leave it before epoch k (its lv): p holds that card, and so is not empty, until
+    # the k-th deal from now
+    cdef int i
+    for i in range(s.n[p]):
+        if RANK_OF[s.pile[p][i]] != 0 and s.tleave[s.pile[p][i]] >= k:
+            return 1
+    return 0
+
+
+cdef int ac_aces_stuck(AState* s, int ahead) noexcept nogil:
     # 1 if the Aces on the piles cannot all get clear of the cards under them, so that
     # no line from s wins.  Under either rule:
     # (a) An Ace is never discarded: it leaves a pile only by a move onto an empty pile.
@@ -539,23 +571,57 @@ cdef int ac_aces_stuck(AState* s) noexcept nogil:
     #     each aj of p, so the last counted move comes from a pile whose a1 stays: with
     #     none such (or with I = 0, c0 = 4, and some Ace that must move), the deal is
     #     lost.
-    # Aces still in the stock are left out: their deals can only raise c, and the moves
-    # counted above are needed all the same.
-    cdef int p, i, c, c0 = 0, inc = 0, solo = 0, last_ok = 0, under, a1, incp
+    # (c) and (d) hold for lines that win, so aces in the stock could only add events;
+    # without `ahead` they are left out.  With `ahead` (s.tmove and s.tleave from
+    # ac_analyse: masks that cover every line from s), each Ace A that the k-th deal
+    # from now puts on pile p is counted in I as well, when one of these holds:
+    # (e) p's lowest Ace a1 (now, or the Ace of (f) below) has a card other than an
+    #     Ace under it and cannot move before epoch k (its mv), so it is still in p at
+    #     that deal: A lands above a1, must move (c), and its first move is made while
+    #     a1 is still in p: one more rise of c.  That move is not the last counted one:
+    #     a1 must move after it.
+    # (f) p has no Ace now, no earlier Ace of the stock comes to p, and a card other
+    #     than an Ace on p now stays until that deal (ac_held_until), so p is never
+    #     empty before it and no Ace moves onto it: A's deal puts the first Ace on p,
+    #     one more rise of c, and A, with that card under it, must move afterwards, so
+    #     its deal is not the last counted event either.  A is then p's a1 for (e).
+    # Each counted event belongs to a distinct Ace, so (c) holds with them in I, and in
+    # (d) the last counted event comes from a pile whose a1 stays, as before.  An Ace
+    # of the stock that neither (e) nor (f) covers may add a last event that is allowed,
+    # so then nothing is proved.  (c0 + I never exceeds the Aces counted, so 4 is the
+    # only count that cuts.)
+    cdef int p, i, c, c0 = 0, inc = 0, solo = 0, last_ok = 0, under, a1, incp, j, k
+    cdef int first
+    cdef int lowace[4]            # p's a1 when it has a card other than an Ace under it
     for p in range(4):
         under = 0                 # a card other than an Ace seen below, in p
         a1 = -1                   # 1 if p's lowest Ace must move, 0 if it stays
         incp = 0
+        lowace[p] = -1
         for i in range(s.n[p]):
             c = s.pile[p][i]
             if RANK_OF[c] != 0:
                 under = 1
             elif a1 < 0:
                 a1 = under
+                if under:
+                    lowace[p] = c
                 c0 += 1
                 solo += under
             elif under:
                 incp += 1
+        if ahead:
+            first = 1
+            for j in range(s.sp + p, s.nstock, 4):
+                if RANK_OF[s.stock[j]] != 0:
+                    continue
+                k = ((j - s.sp) >> 2) + 1
+                if first and a1 < 0 and ac_held_until(s, p, k):              # (f)
+                    lowace[p] = s.stock[j]
+                elif not (lowace[p] >= 0 and s.tmove[lowace[p]] >= k):       # (e)
+                    return 0
+                incp += 1
+                first = 0
         inc += incp
         if incp and a1 == 0:
             last_ok = 1
@@ -656,11 +722,48 @@ cdef int ac_dominated(AState* s, Table* tab) noexcept nogil:
 cdef int ac_bound(AState* s, int need) noexcept nogil:
     # An upper bound of the cards discarded in any position reachable from s: 48 less
     # the cards left that ac_analyse proves never to go (only Aces move with the strict
-    # rule); 47 when only a win is wanted and the Aces are stuck (ac_aces_stuck).
+    # rule); 47 when only a win is wanted and the Aces are stuck (ac_aces_stuck), first
+    # without the stock, then with the Aces still to be dealt.  The second count needs
+    # the analysis' masks (which it skips when it stops early), so it runs only where it
+    # could cut: where the Aces on the piles, the moves counted now and all the Aces to
+    # come reach 4.
+    cdef int r, movers = 1 if s.strict else 2
     s.tvalid = 0
-    if need >= AC_WIN and ac_aces_stuck(s):
+    if need < AC_WIN:
+        return ac_analyse(s, movers, need)
+    if ac_aces_stuck(s, 0):
         return AC_WIN - 1
-    return ac_analyse(s, 1 if s.strict else 2, need)
+    r = ac_analyse(s, movers, need)
+    if r < need or not ac_ahead_may_cut(s) or not ac_aces_stuck(s, 1):
+        return r
+    if not s.tvalid:
+        r = ac_analyse(s, movers, -1)
+        if r < need:
+            return r
+    return AC_WIN - 1 if ac_aces_stuck(s, 1) else r
+
+
+cdef int ac_ahead_may_cut(AState* s) noexcept nogil:
+    # 1 unless ac_aces_stuck(s, 1) surely finds nothing: it cuts only where c0 + I
+    # reaches 4, and the Aces of the stock add at most one each to I.
+    cdef int p, i, c, a1, under, n = 0
+    for i in range(s.sp, s.nstock):
+        n += RANK_OF[s.stock[i]] == 0
+    if n == 0:
+        return 0
+    for p in range(4):
+        a1 = 0
+        under = 0
+        for i in range(s.n[p]):
+            c = s.pile[p][i]
+            if RANK_OF[c] != 0:
+                under = 1
+            elif not a1:
+                a1 = 1
+                n += 1              # c0
+            elif under:
+                n += 1              # I
+    return n >= 4
 
 
 cdef int ac_search_bound(AState* s, int need) noexcept nogil:
@@ -673,7 +776,7 @@ cdef int ac_search_bound(AState* s, int need) noexcept nogil:
     # (48 is a bound of any position.)
     if s.fresh:
         return ac_bound(s, need)
-    if need >= AC_WIN and ac_aces_stuck(s):
+    if need >= AC_WIN and ac_aces_stuck(s, 0):
         return AC_WIN - 1
     return AC_WIN
 

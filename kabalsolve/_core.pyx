@@ -620,9 +620,13 @@ cdef class AcesUpBoard:
         ac_key_without(&self.s, x, k)
         return (k[0], k[1])
 
-    def aces_stuck(self):
-        """True if the Aces on the piles cannot all get clear (ac_aces_stuck): no win."""
-        return ac_aces_stuck(&self.s) != 0
+    def aces_stuck(self, bint ahead=False):
+        """True if the Aces on the piles cannot all get clear (ac_aces_stuck): no win.
+        ahead: count the Aces still in the stock too, by the full analysis' masks."""
+        if not ahead:
+            return ac_aces_stuck(&self.s, 0) != 0
+        ac_bound(&self.s, -1)
+        return ac_aces_stuck(&self.s, 1) != 0
 
     def score(self):
         return self.s.ngone

@@ -129,3 +129,99 @@ def test_never_fires_along_winning_lines():
             pos.push(decode_acesup_move(pos, code))
         assert pos.score == 48
     assert won >= 45 and checked >= 3500, (won, checked)
+
+
+# -- the count with the Aces still in the stock (ac_aces_stuck(s, 1), via ac_bound) ----
+def late_aces_position(rng, rules, stock_left, play):
+    """Random play from a deal with two Aces among the first cards and two among the
+    last stock_left, so that Aces still to come land on piles that hold Aces."""
+    deck = list(shuffled_deck(rng.randrange(2**64)))
+    aces = [c for c in deck if c % 13 == 0]
+    rest = [c for c in deck if c % 13 != 0]
+    early = rest[:48 - stock_left] + aces[:2]
+    late = rest[48 - stock_left:] + aces[2:]
+    rng.shuffle(early)
+    rng.shuffle(late)
+    return play_to(Position(Deal(tuple(early + late)), rules), rng, stock_left, play)
+
+
+@pytest.mark.parametrize("pile1, pile4, won", [
+    (["5S", "AS"], ["KD", "9H"], False),
+    (["AS"], ["KD", "9H"], True),
+    (["5S", "AS"], ["9H"], True),
+])
+def test_an_ace_to_come_counted(pile1, pile4, won):
+    """The Ace of Diamonds, still in the stock, lands on pile 1.  With the Five of Spades
+    under the Ace of Spades there and the King of Diamonds keeping pile 4 from emptying
+    before that deal, the Ace of Spades cannot move away first: both Aces must then move
+    off pile 1, and the first move fills the last pile: lost (best 47), which only the
+    count with the stock sees.  Without the Five neither Ace needs to move; without the
+    King pile 4 empties at once, the Ace of Spades moves there and the Five goes beside
+    it before the deal: both won."""
+    piles = [pile1, ["AH"], ["AC"], pile4]
+    stock = ["AD", "2C", "3C", "4C"]
+    cards = [[parse_card(c) for c in p] for p in piles]
+    stock = [parse_card(c) for c in stock]
+    left = {c for p in cards for c in p} | set(stock)
+    gone = [c for c in range(52) if c % 13 and c not in left]
+    for strict in (False, True):
+        b = _core.AcesUpBoard(cards, stock, gone, strict=strict)
+        assert not b.aces_stuck()
+        assert b.aces_stuck(ahead=True) == (not won)
+        assert b.bound() == 48
+        best = best_score_brute_force(Position.from_layout(cards, stock, gone,
+                                                           RULES[1 if strict else 0]))
+        assert best == (48 if won else 47)
+        status, *_, core_best, proved = _core.acesup_solve(cards, stock, gone,
+                                                           strict=strict)
+        assert status == ("won" if won else "lost") and core_best == best and proved
+
+
+def test_stuck_ahead_positions_are_never_won():
+    """Wherever the count with the stock fires, exhaustive search finds no win (both
+    empty-pile rules; discard-first too), and it fires often where the count without
+    the stock does not."""
+    rng = random.Random(5)
+    fired = only_ahead = 0
+    for i in range(300):
+        rules = RULES[i % 4]
+        pos = late_aces_position(rng, rules, rng.choice([4, 8, 12]),
+                                 rng.choice([0.3, 0.5, 0.7]))
+        b = board(pos)
+        plain, ahead = b.aces_stuck(), b.aces_stuck(ahead=True)
+        assert ahead or not plain
+        if ahead:
+            fired += 1
+            only_ahead += not plain
+            assert best_score_brute_force(pos) < 48, (pos.piles, pos.stock, rules)
+    assert fired >= 100 and only_ahead >= 100, (fired, only_ahead)
+
+
+def test_stuck_ahead_never_fires_along_winning_lines():
+    """Along winning lines of deals with Aces early and late (found by the core, replayed
+    on the reference rules), the count with the stock never fires."""
+    rng = random.Random(12)
+    checked = won = 0
+    for attempt in range(300):
+        rules = RULES[attempt % 2]
+        deck = list(shuffled_deck(rng.randrange(2**64)))
+        aces = [c for c in deck if c % 13 == 0]
+        rest = [c for c in deck if c % 13 != 0]
+        cut = rng.randrange(8, 40)
+        early = rest[:cut] + aces[:2]
+        late = rest[cut:] + aces[2:]
+        rng.shuffle(early)
+        rng.shuffle(late)
+        pos = Position(Deal(tuple(early + late)), rules)
+        status, stop, codes, *_ = _core.acesup_solve(
+            pos.piles, pos.stock, pos.discarded, strict=rules.strict, best_score=False,
+            max_states=200_000)
+        if status != "won":
+            continue
+        won += 1
+        for code in codes:
+            assert not board(pos).aces_stuck(ahead=True), (pos.piles, pos.stock, rules)
+            checked += 1
+            pos.push(decode_acesup_move(pos, code))
+        assert pos.score == 48
+    assert won >= 30 and checked >= 2000, (won, checked)
