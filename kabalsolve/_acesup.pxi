@@ -539,17 +539,6 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
     return AC_WIN - dead
 
 
-cdef int ac_held_until(AState* s, int p, int k) noexcept nogil:
-    # 1 if, by the masks of ac_analyse, a card other than an Ace on pile p now cannot
-    # leave it before epoch k (its lv): p holds that card, and so is not empty, until
-    # the k-th deal from now
-    cdef int i
-    for i in range(s.n[p]):
-        if RANK_OF[s.pile[p][i]] != 0 and s.tleave[s.pile[p][i]] >= k:
-            return 1
-    return 0
-
-
 cdef int ac_aces_stuck(AState* s, int ahead) noexcept nogil:
     # 1 if the Aces on the piles cannot all get clear of the cards under them, so that
     # no line from s wins.  Under either rule:
@@ -571,57 +560,56 @@ cdef int ac_aces_stuck(AState* s, int ahead) noexcept nogil:
     #     each aj of p, so the last counted move comes from a pile whose a1 stays: with
     #     none such (or with I = 0, c0 = 4, and some Ace that must move), the deal is
     #     lost.
-    # (c) and (d) hold for lines that win, so aces in the stock could only add events;
+    # (c) and (d) hold for lines that win, so Aces in the stock could only add events;
     # without `ahead` they are left out.  With `ahead` (s.tmove and s.tleave from
-    # ac_analyse: masks that cover every line from s), each Ace A that the k-th deal
-    # from now puts on pile p is counted in I as well, when one of these holds:
-    # (e) p's lowest Ace a1 (now, or the Ace of (f) below) has a card other than an
-    #     Ace under it and cannot move before epoch k (its mv), so it is still in p at
-    #     that deal: A lands above a1, must move (c), and its first move is made while
-    #     a1 is still in p: one more rise of c.  That move is not the last counted one:
-    #     a1 must move after it.
-    # (f) p has no Ace now, no earlier Ace of the stock comes to p, and a card other
-    #     than an Ace on p now stays until that deal (ac_held_until), so p is never
-    #     empty before it and no Ace moves onto it: A's deal puts the first Ace on p,
-    #     one more rise of c, and A, with that card under it, must move afterwards, so
-    #     its deal is not the last counted event either.  A is then p's a1 for (e).
+    # ac_analyse: masks that cover every line from s), an Ace A that the k-th deal from
+    # now puts on pile p is counted in I as well, when p's lowest Ace a1 now has a card
+    # other than an Ace under it and cannot move before epoch k (its mv), or when one of
+    # the cards other than Aces under all of p's Aces now (all of p's cards if it has
+    # none) cannot leave p before epoch k (its lv): call that card z.
+    # (e) With a1 still in p at that deal, A lands above a1, must move (c), and its
+    #     first move is made while a1 is still in p: c rises.  a1 must move after it,
+    #     so that move is not the last counted one.
+    # (f) With z: p is never empty before that deal, so no Ace moves onto it, and at the
+    #     deal every Ace in p has z under it (a1 and the Aces above it, if a1 has not
+    #     left; else only Aces dealt since, above z).  A lands above z and must move.
+    #     If p holds no Ace then, A's deal raises c; else A's first move does, made
+    #     while the lowest Ace of p is still there, and that Ace, with z under it, must
+    #     move after A.  Either way the event is not the last counted one.
     # Each counted event belongs to a distinct Ace, so (c) holds with them in I, and in
-    # (d) the last counted event comes from a pile whose a1 stays, as before.  An Ace
-    # of the stock that neither (e) nor (f) covers may add a last event that is allowed,
-    # so then nothing is proved.  (c0 + I never exceeds the Aces counted, so 4 is the
-    # only count that cuts.)
+    # (d) the last counted event still comes from a pile whose a1 stays.  An Ace of the
+    # stock that neither covers may add a last event that is allowed, so then nothing
+    # is proved.  (c0 + I never exceeds the Aces counted, so 4 is the only count that
+    # cuts.)
     cdef int p, i, c, c0 = 0, inc = 0, solo = 0, last_ok = 0, under, a1, incp, j, k
-    cdef int first
-    cdef int lowace[4]            # p's a1 when it has a card other than an Ace under it
+    cdef int low, zlv             # p's a1 if it must move (-1: none); the largest lv of z
     for p in range(4):
         under = 0                 # a card other than an Ace seen below, in p
         a1 = -1                   # 1 if p's lowest Ace must move, 0 if it stays
         incp = 0
-        lowace[p] = -1
+        low = -1
+        zlv = 0
         for i in range(s.n[p]):
             c = s.pile[p][i]
             if RANK_OF[c] != 0:
                 under = 1
+                if a1 < 0 and ahead and s.tleave[c] > zlv:
+                    zlv = s.tleave[c]
             elif a1 < 0:
                 a1 = under
                 if under:
-                    lowace[p] = c
+                    low = c
                 c0 += 1
                 solo += under
             elif under:
                 incp += 1
         if ahead:
-            first = 1
             for j in range(s.sp + p, s.nstock, 4):
-                if RANK_OF[s.stock[j]] != 0:
-                    continue
-                k = ((j - s.sp) >> 2) + 1
-                if first and a1 < 0 and ac_held_until(s, p, k):              # (f)
-                    lowace[p] = s.stock[j]
-                elif not (lowace[p] >= 0 and s.tmove[lowace[p]] >= k):       # (e)
-                    return 0
-                incp += 1
-                first = 0
+                if RANK_OF[s.stock[j]] == 0:
+                    k = ((j - s.sp) >> 2) + 1
+                    if zlv < k and not (low >= 0 and s.tmove[low] >= k):    # (f), (e)
+                        return 0
+                    incp += 1
         inc += incp
         if incp and a1 == 0:
             last_ok = 1

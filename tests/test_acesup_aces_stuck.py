@@ -145,21 +145,24 @@ def late_aces_position(rng, rules, stock_left, play):
     return play_to(Position(Deal(tuple(early + late)), rules), rng, stock_left, play)
 
 
-@pytest.mark.parametrize("pile1, pile4, won", [
-    (["5S", "AS"], ["KD", "9H"], False),
-    (["AS"], ["KD", "9H"], True),
-    (["5S", "AS"], ["9H"], True),
+@pytest.mark.parametrize("pile1, pile4, stock, won", [
+    (["5S", "AS"], ["KD", "9H"], ["AD", "2C", "3C", "4C"], False),
+    (["AS"], ["KD", "9H"], ["AD", "2C", "3C", "4C"], True),
+    (["5S", "AS"], ["9H"], ["AD", "2C", "3C", "4C"], True),
+    (["AS", "5S"], ["9D"], ["AD", "6S", "3D", "4D"], True),
 ])
-def test_an_ace_to_come_counted(pile1, pile4, won):
+def test_an_ace_to_come_counted(pile1, pile4, stock, won):
     """The Ace of Diamonds, still in the stock, lands on pile 1.  With the Five of Spades
     under the Ace of Spades there and the King of Diamonds keeping pile 4 from emptying
     before that deal, the Ace of Spades cannot move away first: both Aces must then move
     off pile 1, and the first move fills the last pile: lost (best 47), which only the
     count with the stock sees.  Without the Five neither Ace needs to move; without the
     King pile 4 empties at once, the Ace of Spades moves there and the Five goes beside
-    it before the deal: both won."""
+    it before the deal: both won.  With the Five above the Ace of Spades, the Ace of
+    Diamonds lands on the Five and must move, but the Ace of Spades need not: that move
+    may come last, and it does (the Five goes beside the Six of Spades dealt on pile 2,
+    then the Six beside the Ace of Spades): won."""
     piles = [pile1, ["AH"], ["AC"], pile4]
-    stock = ["AD", "2C", "3C", "4C"]
     cards = [[parse_card(c) for c in p] for p in piles]
     stock = [parse_card(c) for c in stock]
     left = {c for p in cards for c in p} | set(stock)
