@@ -712,9 +712,12 @@ cdef int ac_bound(AState* s, int need) noexcept nogil:
     # the cards left that ac_analyse proves never to go (only Aces move with the strict
     # rule); 47 when only a win is wanted and the Aces are stuck (ac_aces_stuck), first
     # without the stock, then with the Aces still to be dealt.  The second count needs
-    # the analysis' masks (which it skips when it stops early), so it runs only where it
-    # could cut: where the Aces on the piles, the moves counted now and all the Aces to
-    # come reach 4.
+    # the analysis' final masks, which it does not reach when it stops early, so the
+    # full analysis runs only where the count could cut: where the Aces on the piles,
+    # the moves counted now and all the Aces to come reach 4 (ac_ahead_may_cut), and
+    # where the count fires with the masks left by the early stop.  Those hold an mv
+    # and lv at least as late as the final ones (ac_keep_partial), which only makes
+    # the count fire more often, so where it does not fire with them it cannot fire.
     cdef int r, movers = 1 if s.strict else 2
     s.tvalid = 0
     if need < AC_WIN:
