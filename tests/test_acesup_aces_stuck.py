@@ -228,3 +228,58 @@ def test_stuck_ahead_never_fires_along_winning_lines():
             pos.push(decode_acesup_move(pos, code))
         assert pos.score == 48
     assert won >= 30 and checked >= 2000, (won, checked)
+
+
+def test_verdicts_with_the_count_ahead_equal_exhaustive_search():
+    """Win searches from positions with Aces still to come give the verdict of exhaustive
+    search.  The positions lie one random move off winning lines (found by the core and
+    replayed on the reference rules) of deals with two Aces early and two late, once at
+    most 12 cards are left to deal, sometimes dealt on from there: a mix of won and lost
+    positions whose searches pass the count with the stock after each deal."""
+    rng = random.Random(23)
+    won = lost = 0
+    for attempt in range(400):
+        rules = RULES[attempt % 4]
+        deck = list(shuffled_deck(rng.randrange(2**64)))
+        aces = [c for c in deck if c % 13 == 0]
+        rest = [c for c in deck if c % 13 != 0]
+        cut = rng.randrange(8, 36)
+        early = rest[:cut] + aces[:2]
+        late = rest[cut:] + aces[2:]
+        rng.shuffle(early)
+        rng.shuffle(late)
+        pos = Position(Deal(tuple(early + late)), rules)
+        status, stop, codes, *_ = _core.acesup_solve(
+            pos.piles, pos.stock, pos.discarded, strict=rules.strict,
+            discard_first=rules.discard_first, best_score=False, max_states=200_000)
+        if status != "won":
+            continue
+        stops = []
+        for code in codes:
+            if len(pos.stock) <= 12 and any(c % 13 == 0 for c in pos.stock):
+                stops.append(len(stops))
+            pos.push(decode_acesup_move(pos, code))
+        if not stops:
+            continue
+        pos = Position(Deal(tuple(early + late)), rules)
+        k = rng.choice(stops)
+        for code in codes:
+            if len(pos.stock) <= 12 and any(c % 13 == 0 for c in pos.stock):
+                if k == 0:
+                    break
+                k -= 1
+            pos.push(decode_acesup_move(pos, code))
+        pos.push(rng.choice(pos.legal_moves()))
+        while pos.stock and rng.random() < 0.5:      # on to just after a later deal
+            deals = [m for m in pos.legal_moves() if m.kind == "deal"]
+            if not deals:
+                break
+            pos.push(deals[0])
+        truth = best_score_brute_force(pos) == 48
+        won += truth
+        lost += not truth
+        status = _core.acesup_solve(pos.piles, pos.stock, pos.discarded,
+                                    strict=rules.strict, discard_first=rules.discard_first,
+                                    best_score=False)[0]
+        assert status == ("won" if truth else "lost"), (pos.piles, pos.stock, rules)
+    assert won >= 20 and lost >= 20, (won, lost)
