@@ -713,11 +713,10 @@ cdef int ac_bound(AState* s, int need) noexcept nogil:
     # rule); 47 when only a win is wanted and the Aces are stuck (ac_aces_stuck), first
     # without the stock, then with the Aces still to be dealt.  The second count needs
     # the analysis' final masks, which it does not reach when it stops early, so the
-    # full analysis runs only where the count could cut: where the Aces on the piles,
-    # the moves counted now and all the Aces to come reach 4 (ac_ahead_may_cut), and
-    # where the count fires with the masks left by the early stop.  Those hold an mv
-    # and lv at least as late as the final ones (ac_keep_partial), which only makes
-    # the count fire more often, so where it does not fire with them it cannot fire.
+    # full analysis runs only where the count fires with the masks left by the early
+    # stop.  Those hold an mv and lv at least as late as the final ones
+    # (ac_keep_partial), which only makes the count fire more often, so where it does
+    # not fire with them it cannot fire.
     cdef int r, movers = 1 if s.strict else 2
     s.tvalid = 0
     if need < AC_WIN:
@@ -725,36 +724,13 @@ cdef int ac_bound(AState* s, int need) noexcept nogil:
     if ac_aces_stuck(s, 0):
         return AC_WIN - 1
     r = ac_analyse(s, movers, need)
-    if r < need or not ac_ahead_may_cut(s) or not ac_aces_stuck(s, 1):
+    if r < need or not ac_aces_stuck(s, 1):
         return r
     if not s.tvalid:
         r = ac_analyse(s, movers, -1)
         if r < need:
             return r
     return AC_WIN - 1 if ac_aces_stuck(s, 1) else r
-
-
-cdef int ac_ahead_may_cut(AState* s) noexcept nogil:
-    # 1 unless ac_aces_stuck(s, 1) surely finds nothing: it cuts only where c0 + I
-    # reaches 4, and the Aces of the stock add at most one each to I.
-    cdef int p, i, c, a1, under, n = 0
-    for i in range(s.sp, s.nstock):
-        n += RANK_OF[s.stock[i]] == 0
-    if n == 0:
-        return 0
-    for p in range(4):
-        a1 = 0
-        under = 0
-        for i in range(s.n[p]):
-            c = s.pile[p][i]
-            if RANK_OF[c] != 0:
-                under = 1
-            elif not a1:
-                a1 = 1
-                n += 1              # c0
-            elif under:
-                n += 1              # I
-    return n >= 4
 
 
 cdef int ac_search_bound(AState* s, int need) noexcept nogil:

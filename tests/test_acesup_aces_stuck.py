@@ -132,17 +132,24 @@ def test_never_fires_along_winning_lines():
 
 
 # -- the count with the Aces still in the stock (ac_aces_stuck(s, 1), via ac_bound) ----
+def two_aces_late(rng, deck, cut):
+    """deck rearranged: cut of its other cards and two of its Aces first, shuffled, then
+    the rest with the other two Aces, shuffled."""
+    aces = [c for c in deck if c % 13 == 0]
+    rest = [c for c in deck if c % 13 != 0]
+    early = rest[:cut] + aces[:2]
+    late = rest[cut:] + aces[2:]
+    rng.shuffle(early)
+    rng.shuffle(late)
+    return Deal(tuple(early + late))
+
+
 def late_aces_position(rng, rules, stock_left, play):
     """Random play from a deal with two Aces among the first cards and two among the
     last stock_left, so that Aces still to come land on piles that hold Aces."""
     deck = list(shuffled_deck(rng.randrange(2**64)))
-    aces = [c for c in deck if c % 13 == 0]
-    rest = [c for c in deck if c % 13 != 0]
-    early = rest[:48 - stock_left] + aces[:2]
-    late = rest[48 - stock_left:] + aces[2:]
-    rng.shuffle(early)
-    rng.shuffle(late)
-    return play_to(Position(Deal(tuple(early + late)), rules), rng, stock_left, play)
+    deal = two_aces_late(rng, deck, 48 - stock_left)
+    return play_to(Position(deal, rules), rng, stock_left, play)
 
 
 @pytest.mark.parametrize("pile1, pile4, stock, won", [
@@ -208,14 +215,7 @@ def test_stuck_ahead_never_fires_along_winning_lines():
     for attempt in range(300):
         rules = RULES[attempt % 2]
         deck = list(shuffled_deck(rng.randrange(2**64)))
-        aces = [c for c in deck if c % 13 == 0]
-        rest = [c for c in deck if c % 13 != 0]
-        cut = rng.randrange(8, 40)
-        early = rest[:cut] + aces[:2]
-        late = rest[cut:] + aces[2:]
-        rng.shuffle(early)
-        rng.shuffle(late)
-        pos = Position(Deal(tuple(early + late)), rules)
+        pos = Position(two_aces_late(rng, deck, rng.randrange(8, 40)), rules)
         status, stop, codes, *_ = _core.acesup_solve(
             pos.piles, pos.stock, pos.discarded, strict=rules.strict, best_score=False,
             max_states=200_000)
@@ -241,33 +241,22 @@ def test_verdicts_with_the_count_ahead_equal_exhaustive_search():
     for attempt in range(400):
         rules = RULES[attempt % 4]
         deck = list(shuffled_deck(rng.randrange(2**64)))
-        aces = [c for c in deck if c % 13 == 0]
-        rest = [c for c in deck if c % 13 != 0]
-        cut = rng.randrange(8, 36)
-        early = rest[:cut] + aces[:2]
-        late = rest[cut:] + aces[2:]
-        rng.shuffle(early)
-        rng.shuffle(late)
-        pos = Position(Deal(tuple(early + late)), rules)
+        deal = two_aces_late(rng, deck, rng.randrange(8, 36))
+        pos = Position(deal, rules)
         status, stop, codes, *_ = _core.acesup_solve(
             pos.piles, pos.stock, pos.discarded, strict=rules.strict,
             discard_first=rules.discard_first, best_score=False, max_states=200_000)
         if status != "won":
             continue
-        stops = []
-        for code in codes:
+        stops = []        # moves before which at most 12 cards, an Ace among them, are left
+        for i, code in enumerate(codes):
             if len(pos.stock) <= 12 and any(c % 13 == 0 for c in pos.stock):
-                stops.append(len(stops))
+                stops.append(i)
             pos.push(decode_acesup_move(pos, code))
         if not stops:
             continue
-        pos = Position(Deal(tuple(early + late)), rules)
-        k = rng.choice(stops)
-        for code in codes:
-            if len(pos.stock) <= 12 and any(c % 13 == 0 for c in pos.stock):
-                if k == 0:
-                    break
-                k -= 1
+        pos = Position(deal, rules)
+        for code in codes[:rng.choice(stops)]:
             pos.push(decode_acesup_move(pos, code))
         pos.push(rng.choice(pos.legal_moves()))
         while pos.stock and rng.random() < 0.5:      # on to just after a later deal
