@@ -32,7 +32,9 @@ cdef enum:
 cdef struct AState:
     uint8_t pile[4][AC_PILE_MAX]   # bottom -> top
     uint8_t n[4]
-    uint8_t bottom[4]              # the card moved into the pile when it was empty
+    uint8_t bottom[4]              # the card moved into the pile when it was empty, unless
+                                   # the pile is its home (AC_NONE then, see ac_make)
+    uint8_t home[52]               # the pile each card started in or is dealt to
     uint8_t stock[52]              # the cards still to deal, in dealing order
     uint8_t nstock
     uint8_t sp                     # stock[sp..] are still to deal (sp grows by 4)
@@ -225,9 +227,13 @@ cdef uint32_t ac_make(AState* s, uint32_t m) noexcept nogil:
         s.ngone += 1
         s.lastsuit = SUIT_OF[c]
     else:
+        # A card moved back onto its home pile needs no bottom: the key reads that pile
+        # as its own cards still there, and every one of them that came before c has
+        # left it (the pile was empty when c arrived), so the pile reads c and then the
+        # cards dealt since, as it is.  One layout, one key, however it was reached.
         s.pile[b][0] = c
         s.n[b] = 1
-        s.bottom[b] = c
+        s.bottom[b] = AC_NONE if s.home[c] == b else c
     return undo | (<uint32_t> c << 16)
 
 
@@ -761,10 +767,12 @@ cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first,
         s.n[p] = len(piles[p])
         for i in range(s.n[p]):
             s.pile[p][i] = piles[p][i]
+            s.home[s.pile[p][i]] = p
         s.bottom[p] = AC_NONE
     s.nstock = len(stock)
     for i in range(s.nstock):
         s.stock[i] = stock[i]
+        s.home[s.stock[i]] = i % 4
     for i in range(s.nstock - 1, -1, -1):
         if i % 4 == 3:
             s.smask[i >> 2] = s.smask[(i >> 2) + 1]

@@ -164,6 +164,7 @@ def test_core_moves_equal_reference_moves_in_random_play(rules):
         pos = Position(acesup_deal(rng.randrange(2**64)), rules)
         b = board(pos)
         seen = {}
+        keys = {}
         while True:
             legal = pos.legal_moves()
             assert decoded(pos, b.moves(True)) == {str(m) for m in legal}
@@ -177,6 +178,7 @@ def test_core_moves_equal_reference_moves_in_random_play(rules):
             # one key per position, one position per key
             key, what = b.key(), canonical(pos)
             assert seen.setdefault(key, what) == what
+            assert keys.setdefault(what + (tuple(gone),), key) == key
             if not legal:
                 break
             code = rng.choice(b.moves(True))
@@ -217,6 +219,40 @@ def test_keys_merge_transpositions_and_pile_orders():
     k = d1.key()
     d1.push(move(0, 3))
     assert d1.key() != k
+    # ... but a card moved back onto its own pile, once it is empty again, is as if it
+    # had never left: one layout, one key
+    d1.push(move(3, 0))
+    assert d1.key() == k
+
+
+def test_a_card_back_on_its_own_pile_keys_as_never_moved():
+    c = parse_card
+    # 2H goes by KH; 9S (alone on P4) moves to the empty P1 and, P4 empty, back again;
+    # and a card dealt onto P1 later moves home the same way from another pile
+    stock = [c(x) for x in ("3C", "4C", "5C", "6C", "7D", "8D", "9D", "TD")]
+    piles = [[c("2H")], [c("KH")], [c("5D")], [c("9S")]]
+    rest = [x for x in range(52) if x % 13 and x not in stock + sum(piles, [])]
+    move = lambda a, b: 2 | (a << 4) | (b << 8)   # noqa: E731  (P(a+1) to P(b+1))
+    discard = lambda a: 1 | (a << 4)               # noqa: E731
+    a = _core.AcesUpBoard(piles, stock, rest)
+    a.push(discard(0))
+    k = a.key()
+    a.push(move(3, 0))
+    assert a.key() != k
+    a.push(move(0, 3))
+    assert a.key() == k
+    # a dealt card goes home too: 6C, dealt onto 2D on P4, moves to the empty P1,
+    # 2D goes, and 6C moves back onto P4: no pile has a moved-in bottom then
+    piles = [[c("2H")], [c("KH")], [c("5D")], [c("2D")]]
+    rest = [x for x in range(52) if x % 13 and x not in stock + sum(piles, [])]
+    b = _core.AcesUpBoard(piles, stock, rest)
+    for code in (discard(0), 0, discard(0), discard(2), move(3, 0)):
+        b.push(code)                            # 2H, deal, 3C, 5C gone; 6C to P1
+    assert b.key()[1] & 0xFFFFFF != 0xFFFFFF    # 6C is P1's moved-in bottom
+    b.push(discard(3))                          # 2D by 5D
+    b.push(move(0, 3))
+    assert b.snapshot()[0] == [[], [c("KH"), c("4C")], [c("5D")], [c("6C")]]
+    assert b.key()[1] & 0xFFFFFF == 0xFFFFFF    # every bottom "none" (63)
 
 
 # -- small positions: the core against plain exhaustive search ----------------------------
