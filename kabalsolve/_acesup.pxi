@@ -507,21 +507,20 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
                     lv = mvc
                 bad[c] = AFTER[arr[c]] & ~AFTER[lv]
                 blocked |= bad[c]
-        for q in range(4):
-            g = 0
-            for i in range(nseqs[q]):
-                g |= bad[seq[q][i]]
-            g = full & ~g
-            if g != emp[q]:
-                emp[q] = g
+            # p's cards done: blocked is the union of their bad, so Emp(p) and the
+            # cover of p's later cards follow at once, for the piles after p in this
+            # round (the order of the updates leaves the least fixed point as it is)
+            g = full & ~blocked
+            if g != emp[p]:
+                emp[p] = g
                 changed = 1
             blocked = 0
-            k = nseqs[q] - 1
+            k = nseqs[p] - 1
             for t in range(nd, -1, -1):
-                while k >= 0 and arr[seq[q][k]] > t:
-                    blocked |= bad[seq[q][k]]
+                while k >= 0 and arr[seq[p][k]] > t:
+                    blocked |= bad[seq[p][k]]
                     k -= 1
-                above[q][t] = blocked
+                above[p][t] = blocked
         if need >= 0 and nalive >= need - ngone:
             # the masks only grow, so at most 48 - (ngone + nalive) cards will be found
             # never to go, which cannot bring the bound below need: stop (the masks are
