@@ -17,7 +17,9 @@
 # any) and then, in dealing order, the cards that started in p or were dealt to p and
 # are neither discarded nor some pile's bottom: every card that started in or was dealt
 # to p before the bottom arrived had left p, which was empty.  The deals made, the set
-# of discarded cards and the four bottoms therefore fix the whole position.
+# of discarded cards and the four bottoms therefore fix the whole position.  A card
+# moved back onto its own pile is no bottom (ac_make): read as one of p's own cards it
+# stands where it is, so a layout has one key however it was reached.
 
 cdef enum:
     AC_DEAL = 0
