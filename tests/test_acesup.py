@@ -227,8 +227,8 @@ def test_keys_merge_transpositions_and_pile_orders():
 
 def test_a_card_back_on_its_own_pile_keys_as_never_moved():
     c = parse_card
-    # 2H goes by KH; 9S (alone on P4) moves to the empty P1 and, P4 empty, back again;
-    # and a card dealt onto P1 later moves home the same way from another pile
+    # 2H goes by KH; 9S (alone on P4) moves to the empty P1 and, P4 empty, back again:
+    # the key of the layout before the two moves
     stock = [c(x) for x in ("3C", "4C", "5C", "6C", "7D", "8D", "9D", "TD")]
     piles = [[c("2H")], [c("KH")], [c("5D")], [c("9S")]]
     rest = [x for x in range(52) if x % 13 and x not in stock + sum(piles, [])]
