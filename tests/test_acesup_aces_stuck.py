@@ -17,6 +17,24 @@ from kabalsolve.solver import decode_acesup_move
 
 from test_acesup import RULES, board, play_to
 
+
+def won_line(pos, rules):
+    """The core's winning line from pos (its move codes), or None when its win search
+    finds none within 200,000 positions."""
+    status, _, codes, *_ = _core.acesup_solve(
+        pos.piles, pos.stock, pos.discarded, strict=rules.strict,
+        discard_first=rules.discard_first, best_score=False, max_states=200_000)
+    return codes if status == "won" else None
+
+
+def positions_along(pos, codes):
+    """pos before each move of the winning line codes, replayed on the reference rules
+    (pos itself, moved on); the line must end won."""
+    for code in codes:
+        yield pos
+        pos.push(decode_acesup_move(pos, code))
+    assert pos.score == 48
+
 def aces_first_position(rng, rules, stock_left, play):
     """Random play from a deal whose four Aces come in the first deals (so that they
     are on the piles, with cards under them, while the stock is still small)."""
@@ -117,17 +135,13 @@ def test_never_fires_along_winning_lines():
         head = rest[:cut] + aces
         rng.shuffle(head)
         pos = Position(Deal(tuple(head + rest[cut:])), rules)
-        status, stop, codes, *_ = _core.acesup_solve(
-            pos.piles, pos.stock, pos.discarded, strict=rules.strict, best_score=False,
-            max_states=200_000)
-        if status != "won":
+        codes = won_line(pos, rules)
+        if codes is None:
             continue
         won += 1
-        for code in codes:
-            assert not board(pos).aces_stuck(), (pos.piles, pos.stock, rules)
+        for p in positions_along(pos, codes):
+            assert not board(p).aces_stuck(), (p.piles, p.stock, rules)
             checked += 1
-            pos.push(decode_acesup_move(pos, code))
-        assert pos.score == 48
     assert won >= 45 and checked >= 3500, (won, checked)
 
 
@@ -216,17 +230,13 @@ def test_stuck_ahead_never_fires_along_winning_lines():
         rules = RULES[attempt % 2]
         deck = list(shuffled_deck(rng.randrange(2**64)))
         pos = Position(two_aces_late(rng, deck, rng.randrange(8, 40)), rules)
-        status, stop, codes, *_ = _core.acesup_solve(
-            pos.piles, pos.stock, pos.discarded, strict=rules.strict, best_score=False,
-            max_states=200_000)
-        if status != "won":
+        codes = won_line(pos, rules)
+        if codes is None:
             continue
         won += 1
-        for code in codes:
-            assert not board(pos).aces_stuck(ahead=True), (pos.piles, pos.stock, rules)
+        for p in positions_along(pos, codes):
+            assert not board(p).aces_stuck(ahead=True), (p.piles, p.stock, rules)
             checked += 1
-            pos.push(decode_acesup_move(pos, code))
-        assert pos.score == 48
     assert won >= 30 and checked >= 2000, (won, checked)
 
 
@@ -243,16 +253,13 @@ def test_verdicts_with_the_count_ahead_equal_exhaustive_search():
         deck = list(shuffled_deck(rng.randrange(2**64)))
         deal = two_aces_late(rng, deck, rng.randrange(8, 36))
         pos = Position(deal, rules)
-        status, stop, codes, *_ = _core.acesup_solve(
-            pos.piles, pos.stock, pos.discarded, strict=rules.strict,
-            discard_first=rules.discard_first, best_score=False, max_states=200_000)
-        if status != "won":
+        codes = won_line(pos, rules)
+        if codes is None:
             continue
         stops = []        # moves before which at most 12 cards, an Ace among them, are left
-        for i, code in enumerate(codes):
-            if len(pos.stock) <= 12 and any(c % 13 == 0 for c in pos.stock):
+        for i, p in enumerate(positions_along(pos, codes)):
+            if len(p.stock) <= 12 and any(c % 13 == 0 for c in p.stock):
                 stops.append(i)
-            pos.push(decode_acesup_move(pos, code))
         if not stops:
             continue
         pos = Position(deal, rules)
