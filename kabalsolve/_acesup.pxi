@@ -318,17 +318,23 @@ cdef int ac_won(AState* s) noexcept nogil:
     return s.sp >= s.nstock and s.ngone == AC_WIN
 
 
+cdef inline int ac_lv(uint32_t g, int mv) noexcept nogil:
+    # lv of a card (ac_analyse) from its G and mv: the first epoch at which it can have
+    # left its pile, by a discard or by a move (13: never)
+    cdef int lv = __builtin_ctz(g) if g else 13
+    return mv if mv < lv else lv
+
+
 cdef inline void ac_keep_partial(AState* s, uint8_t* where, uint32_t* G,
                                  uint8_t* mv) noexcept nogil:
     # Where ac_analyse stops early: mv and lv of its masks so far in s.tmove and
     # s.tleave (s.tvalid stays 0).  The masks only grow towards the fixed point, so
     # these are at least the final mv and lv: what ac_bound needs to rule a count out.
-    cdef int c, lv
+    cdef int c
     for c in range(52):
         if where[c] != AC_NONE:
-            lv = __builtin_ctz(G[c]) if G[c] else 13
             s.tmove[c] = mv[c]
-            s.tleave[c] = mv[c] if mv[c] < lv else lv
+            s.tleave[c] = ac_lv(G[c], mv[c])
 
 
 cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
@@ -504,9 +510,7 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
                                 return AC_WIN       # as below, without ending the round
                         G[c] = g
                         changed = 1
-                lv = __builtin_ctz(G[c]) if G[c] else 13
-                if mvc < lv:
-                    lv = mvc
+                lv = ac_lv(G[c], mvc)
                 bad[c] = AFTER[arr[c]] & ~AFTER[lv]
                 blocked |= bad[c]
             # p's cards done: blocked is the union of their bad, so Emp(p) and the
@@ -538,8 +542,7 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
             continue
         s.tmask[c] = T[c]
         s.tmove[c] = mv[c]
-        lv = __builtin_ctz(G[c]) if G[c] else 13
-        s.tleave[c] = mv[c] if mv[c] < lv else lv
+        s.tleave[c] = ac_lv(G[c], mv[c])
         if RANK_OF[c] != 0 and G[c] == 0:
             dead += 1
     s.tvalid = 1
