@@ -1,15 +1,17 @@
 """Aces Up: verdicts and best scores over seeded deals, timed per call in CPU time.
 
     python bench/acesup_bench.py --count 200 [--strict] [--best-score] [--max-states N]
-                                 [--no-dominance]
+                                 [--no-dominance] [--no-must-move] [--seeds 12,22,...]
 
-Deals are kabalsolve.generate.acesup_deal(seed) for seed = --seed .. --seed + count - 1.
+Deals are kabalsolve.generate.acesup_deal(seed) for seed = --seed .. --seed + count - 1,
+or the seeds listed by --seeds.
 Prints won / lost / unknown with the 95 % Wilson interval (unknowns counted both ways),
 the median, 90th and 99th percentile and the largest time per call, the total, and with
 --best-score the mean best score and how many were proved.  --csv FILE keeps one line per
 deal.  The issue's targets (10,000 deals): verdict median <= 5 ms, p99 <= 1 s, 0 unknown;
 best score median <= 50 ms.  --no-dominance turns the search's dominance cut off
-(ac_dominated), to measure what it saves on the same build.
+(ac_dominated), --no-must-move its must-move mode (ac_search_bound), to measure what each
+saves on the same build.
 """
 from __future__ import annotations
 
@@ -41,16 +43,22 @@ def main() -> None:
     ap.add_argument("--max-states", type=int, default=None)
     ap.add_argument("--csv", default=None)
     ap.add_argument("--no-dominance", action="store_true")
+    ap.add_argument("--no-must-move", action="store_true")
+    ap.add_argument("--seeds", default=None, help="comma-separated seeds (instead of "
+                    "--seed and --count)")
     a = ap.parse_args()
+    seeds = ([int(x) for x in a.seeds.split(",")] if a.seeds else
+             list(range(a.seed, a.seed + a.count)))
     rows = []
-    for seed in range(a.seed, a.seed + a.count):
+    for seed in seeds:
         deal = acesup_deal(seed)
         t = time.process_time()
-        if a.no_dominance:
+        if a.no_dominance or a.no_must_move:
             d = deal.deck
             r = _core.acesup_solve([[d[i]] for i in range(4)], list(d[4:]), (), a.strict,
                                    a.discard_first, a.best_score, a.max_states or 0,
-                                   dominance=False)
+                                   dominance=not a.no_dominance,
+                                   must_move=not a.no_must_move)
             row = (seed, r[0], r[7], r[8], r[3])
         else:
             sol = kabalsolve.solve(deal, strict=a.strict, discard_first=a.discard_first,
@@ -58,7 +66,7 @@ def main() -> None:
             row = (seed, sol.result, sol.score(), sol.score_proved, sol.stats.states)
         rows.append(row + (time.process_time() - t,))
         if sys.stderr.isatty():
-            print("\r%d/%d" % (len(rows), a.count), end="", file=sys.stderr)
+            print("\r%d/%d" % (len(rows), len(seeds)), end="", file=sys.stderr)
     if sys.stderr.isatty():
         print(file=sys.stderr)
     n = len(rows)
@@ -68,15 +76,18 @@ def main() -> None:
     _, hi = wilson(won + unknown, n)
     times = sorted(r[5] for r in rows)
     rules = ("strict" if a.strict else "usual") + (", discard first" if a.discard_first else "")
-    print("acesup %s, %s, deals %d-%d%s%s" % (
-        rules, "best score" if a.best_score else "verdict", a.seed, a.seed + n - 1,
+    which = ("seeds " + a.seeds if a.seeds else "deals %d-%d" % (a.seed, a.seed + n - 1))
+    print("acesup %s, %s, %s%s%s%s" % (
+        rules, "best score" if a.best_score else "verdict", which,
         "" if a.max_states is None else ", at most %d states each" % a.max_states,
-        ", no dominance cut" if a.no_dominance else ""))
+        ", no dominance cut" if a.no_dominance else "",
+        ", no must-move mode" if a.no_must_move else ""))
     print("  won %d, lost %d, unknown %d: %.2f %% won (95 %% interval [%.2f, %.2f] %%)" % (
         won, n - won - unknown, unknown, 100 * won / max(n - unknown, 1), 100 * lo, 100 * hi))
     print("  CPU per call: median %.2f ms, p90 %.1f ms, p99 %.1f ms, max %.2f s; total %.1f s"
           % (1e3 * pct(times, .5), 1e3 * pct(times, .9), 1e3 * pct(times, .99), times[-1],
              sum(times)))
+    print("  states: %d in all" % sum(r[4] for r in rows))
     if a.best_score:
         proved = sum(r[3] for r in rows)
         print("  mean best score %.3f; %d of %d proved best" % (

@@ -9,7 +9,8 @@
 #   AC_DISCARD a=pile       the top card of pile a goes
 #   AC_MOVE    a=from, b=to the top card of pile a onto the empty pile b
 # Undo code: the bottoms of piles a and b before the move (8 bits each), then the card
-# that left pile a (a deal's unmake may already have reused its place in the array).
+# that left pile a (a deal's unmake may already have reused its place in the array),
+# then s.mustmove before the move (bit 24).
 #
 # Where each card is, from far less than the piles (the key, proved here): a card
 # leaves a pile only from the top, by a discard or a move onto an empty pile, where it
@@ -44,11 +45,15 @@ cdef struct AState:
     uint8_t ngone                  # cards discarded
     uint8_t lastsuit               # the suit of the card the last ac_make discarded (4: none)
     uint8_t fresh                  # 1 at the start and after a deal (ac_search_bound)
+    uint8_t mustmove               # 1: the search deals no more before a move is made
+                                   # (set by ac_search_bound, kept by discards)
+    uint8_t b0fail                 # left by ac_analyse (twophase), see ac_search_bound
     uint64_t gone                  # bit c: card c is discarded
     # rules
     uint8_t strict                 # only an Ace may move to an empty pile
     uint8_t discard_first          # deal only when no discard is possible
     uint8_t dominance              # ac_dominated may cut (0 only to test it)
+    uint8_t twophase               # ac_search_bound may set mustmove (0 only to test it)
     # left by ac_bound for ac_gen (safe discard 4): the masks T of ac_analyse for this
     # position, valid (tvalid = 1) when the analysis holds for every line from it
     uint8_t tvalid
@@ -169,7 +174,8 @@ cdef int ac_gen(AState* s, uint32_t* out, int full) noexcept nogil:
     #    discard, and the argument of 1 holds as it stands.
     # Pruned moves (after the last deal the piles are interchangeable, as in the key):
     # moving a pile's only card onto an empty pile only swaps two piles, and of several
-    # empty piles only the first is tried.
+    # empty piles only the first is tried.  And in must-move mode (s.mustmove, see
+    # ac_search_bound) no deal.
     cdef int n = 0, p, q, c, last = s.sp >= s.nstock, can = 0
     cdef int nd = 0, nm = 0
     cdef uint32_t disc[4]
@@ -202,7 +208,7 @@ cdef int ac_gen(AState* s, uint32_t* out, int full) noexcept nogil:
     for p in range(nm):
         out[n] = mov[p]
         n += 1
-    if not last and not (s.discard_first and nd):
+    if not last and not (s.discard_first and nd) and (full or not s.mustmove):
         out[n] = ac_code(AC_DEAL, 0, 0)
         n += 1
     return n
@@ -210,16 +216,19 @@ cdef int ac_gen(AState* s, uint32_t* out, int full) noexcept nogil:
 
 cdef uint32_t ac_make(AState* s, uint32_t m) noexcept nogil:
     cdef int t = m & 15, a = (m >> 4) & 15, b = (m >> 8) & 15, c, p
-    cdef uint32_t undo = s.bottom[a] | (<uint32_t> s.bottom[b] << 8)
+    cdef uint32_t undo = (s.bottom[a] | (<uint32_t> s.bottom[b] << 8) |
+                          (<uint32_t> s.mustmove << 24))
     s.tvalid = 0
     s.lastsuit = 4
     s.fresh = t == AC_DEAL
+    if t != AC_DISCARD:
+        s.mustmove = 0
     if t == AC_DEAL:
         for p in range(4):
             s.pile[p][s.n[p]] = s.stock[s.sp + p]
             s.n[p] += 1
         s.sp += 4
-        return 0
+        return undo & (<uint32_t> 1 << 24)
     s.n[a] -= 1
     c = s.pile[a][s.n[a]]
     if s.n[a] == 0:
@@ -242,6 +251,7 @@ cdef uint32_t ac_make(AState* s, uint32_t m) noexcept nogil:
 cdef void ac_unmake(AState* s, uint32_t m, uint32_t undo) noexcept nogil:
     cdef int t = m & 15, a = (m >> 4) & 15, b = (m >> 8) & 15, c, p
     s.tvalid = 0
+    s.mustmove = undo >> 24
     if t == AC_DEAL:
         s.sp -= 4
         for p in range(4):
@@ -337,7 +347,7 @@ cdef inline void ac_keep_partial(AState* s, uint8_t* where, uint32_t* G,
             s.tleave[c] = ac_lv(G[c], mv[c])
 
 
-cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
+cdef int ac_analyse(AState* s, int movers, int need, int twophase) noexcept nogil:
     # The analysis of ac_bound: 48 less the number of cards left that are proved never
     # to go in any line from s, where movers says which cards may move onto an empty
     # pile: 1 the Aces (the strict rule), 2 any card.  It leaves T and mv (below) in
@@ -374,8 +384,22 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
     # was tried first: it never cut a position in which a pile could be empty.)  A card
     # whose G stays empty never goes.  Before the first time a pile can be empty no card
     # moves, and if none ever can, this is the analysis of lines without moves.
+    #
+    # twophase (1 or 2): first the analysis of the lines that make no move before the
+    # next deal, where no pile counts as empty at epoch 0 (every event of such a line is
+    # derived without one, as above).  Where that fixed point is reached, s.b0fail says
+    # whether it could still differ from the whole analysis: 1 if a pile can be emptied
+    # at epoch 0 in it.  If none can, no line moves before the next deal (a first move
+    # needs a pile emptied before it, with no move, which is an event of such a line),
+    # so these masks are the whole analysis.  Else, with twophase 1, the rounds go on
+    # with every move allowed: the masks are a fixed point of fewer rules, so they lie
+    # below the least fixed point of all of them, and the rounds from there reach it.
+    # With twophase 2 the analysis ends on the first phase's masks (valid only for the
+    # lines without a move before the deal: s.tvalid stays 0).  It stops early
+    # (returns 48) as usual, in either phase.
     cdef int p, i, j, k, c, h, hr, su, nd, changed, dead = 0, lv, q, t, mvc
-    cdef int nalive = 0, ngone = s.ngone
+    cdef int nalive = 0, ngone = s.ngone, nomove = twophase != 0
+    cdef uint32_t empty0
     cdef uint32_t full, blocked, part, g, win, tc, done, emp_other, emp_any
     cdef uint32_t WT[14]
     cdef uint8_t where[52]                # pile of each card left (AC_NONE: gone)
@@ -444,8 +468,10 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
                     k += 1
             nhigher[c] = k
     changed = 1
+    s.b0fail = 0
     while changed:
         changed = 0
+        empty0 = 0
         # WT[t]: the epochs at which a card moved at epoch t can be on top afterwards,
         # on whichever pile could take it
         emp_any = emp[0] | emp[1] | emp[2] | emp[3]
@@ -517,6 +543,9 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
             # cover of p's later cards follow at once, for the piles after p in this
             # round (the order of the updates leaves the least fixed point as it is)
             g = full & ~blocked
+            if nomove:
+                empty0 |= g & 1
+                g &= ~1U
             if g != emp[p]:
                 emp[p] = g
                 changed = 1
@@ -534,6 +563,10 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
             if need >= AC_WIN:
                 ac_keep_partial(s, where, G, mv)
             return AC_WIN
+        if nomove and not changed:      # the first phase's fixed point
+            nomove = 0
+            s.b0fail = empty0 != 0
+            changed = s.b0fail and twophase == 1
     for c in range(52):
         if where[c] == AC_NONE:
             s.tmask[c] = 0
@@ -545,7 +578,7 @@ cdef int ac_analyse(AState* s, int movers, int need) noexcept nogil:
         s.tleave[c] = ac_lv(G[c], mv[c])
         if RANK_OF[c] != 0 and G[c] == 0:
             dead += 1
-    s.tvalid = 1
+    s.tvalid = not (s.b0fail and twophase == 2)
     return AC_WIN - dead
 
 
@@ -717,7 +750,7 @@ cdef int ac_dominated(AState* s, Table* tab) noexcept nogil:
     return 0
 
 
-cdef int ac_bound(AState* s, int need) noexcept nogil:
+cdef int ac_bound(AState* s, int need, int twophase=0) noexcept nogil:
     # An upper bound of the cards discarded in any position reachable from s: 48 less
     # the cards left that ac_analyse proves never to go (only Aces move with the strict
     # rule); 47 when only a win is wanted and the Aces are stuck (ac_aces_stuck), first
@@ -727,19 +760,35 @@ cdef int ac_bound(AState* s, int need) noexcept nogil:
     # stop.  Those hold an mv and lv at least as late as the final ones
     # (ac_keep_partial), which only makes the count fire more often, so where it does
     # not fire with them it cannot fire.
-    cdef int r, movers = 1 if s.strict else 2
+    #
+    # twophase: the analysis in two phases (ac_analyse), and s.b0fail left at 1 when
+    # the lines that make no move before the next deal are proved not to reach need
+    # while the others may (the bound returned is that of every line).  They are ruled
+    # out by the first phase's count, or else, where the count with the stock's Aces
+    # fires on the early stop's masks, by that count on the first phase's own final
+    # masks (which cover those lines).
+    cdef int r, b, movers = 1 if s.strict else 2
     s.tvalid = 0
+    s.b0fail = 0
     if need < AC_WIN:
-        return ac_analyse(s, movers, need)
+        return ac_analyse(s, movers, need, twophase)
     if ac_aces_stuck(s, 0):
         return AC_WIN - 1
-    r = ac_analyse(s, movers, need)
+    r = ac_analyse(s, movers, need, twophase)
     if r < need or not ac_aces_stuck(s, 1):
         return r
-    if not s.tvalid:
-        r = ac_analyse(s, movers, -1)
-        if r < need:
-            return r
+    # the count fires on the early stop's masks: it needs the final ones
+    b = s.b0fail
+    if twophase and not b:
+        ac_analyse(s, movers, -1, 2)
+        if ac_aces_stuck(s, 1):
+            if not s.b0fail:
+                return AC_WIN - 1       # every line makes no move before the deal
+            b = 1
+    r = ac_analyse(s, movers, -1, 0)
+    s.b0fail = b
+    if r < need:
+        return r
     return AC_WIN - 1 if ac_aces_stuck(s, 1) else r
 
 
@@ -751,15 +800,37 @@ cdef int ac_search_bound(AState* s, int need) noexcept nogil:
     # no longer go: on the verdicts of deals 1-200 at 1 M states (bench/acesup_bench.py)
     # skipping it there searched a few per cent more positions in about half the CPU.
     # (48 is a bound of any position.)
+    #
+    # Must-move mode: when only a win is wanted, the fresh position's analysis runs in
+    # two phases (ac_bound, twophase).  If the first proves that no line making no move
+    # before the next deal wins, while the second does not rule out the others, the
+    # position is searched in must-move mode: ac_gen offers no deal, discards keep the
+    # mode and a move ends it (ac_make).  Every line the mode leaves out from a position
+    # X reached from the fresh position F by discards alone makes no move before the
+    # deal, and so is one from F (the discards first) that does not win.  So:
+    # (a) X searched to the end in this mode has no winning line at all, the meaning
+    #     of a key in the table whichever way it was first reached, and what the cut
+    #     of ac_dominated relies on;
+    # (b) the shortcuts of ac_gen still hold: each maps a winning line to one that does
+    #     at least as well from the position it keeps (a safe discard) or to the same
+    #     line up to the order of the piles (the pruned moves), and that line wins, so
+    #     it is not one the mode leaves out.
+    # On the verdicts of the hardest usual-rule deals of 1-200 this searches a quarter
+    # fewer positions in a quarter less CPU; with need below 48 (best scores) it saved
+    # few and cost some, so it is not used there.
+    cdef int r
     if s.fresh:
-        return ac_bound(s, need)
+        r = ac_bound(s, need, s.twophase and need >= AC_WIN)
+        if r >= need and s.b0fail:
+            s.mustmove = 1
+        return r
     if need >= AC_WIN and ac_aces_stuck(s, 0):
         return AC_WIN - 1
     return AC_WIN
 
 
 cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first,
-                 bint dominance=True) except -1:
+                 bint dominance=True, bint must_move=True) except -1:
     """Fill s from Python values; raise ValueError on anything the core cannot hold."""
     cdef int p, i, c
     memset(s, 0, sizeof(AState))
@@ -790,6 +861,7 @@ cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first,
     s.strict = 1 if strict else 0
     s.discard_first = 1 if discard_first else 0
     s.dominance = 1 if dominance else 0
+    s.twophase = 1 if must_move else 0
     s.lastsuit = 4
     s.fresh = 1
     return 0

@@ -547,7 +547,8 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
 
 def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=False,
                  bint best_score=True, unsigned long long max_states=0, double timeout=0.0,
-                 unsigned long long max_table_mb=8192, bint dominance=True):
+                 unsigned long long max_table_mb=8192, bint dominance=True,
+                 bint must_move=True):
     """Decide an Aces Up position, and find its best score.
 
     piles: 4 lists bottom -> top; stock: the cards still to deal, in dealing order (a
@@ -555,14 +556,15 @@ def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=Fa
     move_codes, states, moves_made, table_bytes, seconds, best, best_proved): status is
     the verdict (won: 48 reached), move_codes reach the best score found, best_proved
     says whether no line can do better (always, when won).  dominance=False turns the
-    dominance cut (ac_dominated) off, for the tests that compare the two.
+    dominance cut (ac_dominated) off, must_move=False the must-move mode
+    (ac_search_bound), for the tests that compare the two.
     """
     cdef AState s
     cdef SearchResult res
     cdef double t0, deadline = 0.0
     cdef uint64_t max_bytes = max_table_mb * (1ULL << 20)
     cdef int proved = 0
-    ac_load(&s, piles, stock, gone, strict, discard_first, dominance)
+    ac_load(&s, piles, stock, gone, strict, discard_first, dominance, must_move)
     t0 = now_seconds()
     if timeout > 0:
         deadline = t0 + timeout
@@ -610,6 +612,20 @@ cdef class AcesUpBoard:
 
     def bound(self):
         return ac_bound(&self.s, -1)     # the full analysis: its value and masks
+
+    def search_bound(self, int need=48):
+        """The bound as the search takes it here (ac_search_bound), which may set
+        must-move mode: (bound, whether the position is in that mode now)."""
+        cdef int r = ac_search_bound(&self.s, need)
+        return r, bool(self.s.mustmove)
+
+    def first_phase_bound(self):
+        """The analysis of the lines that make no move before the next deal
+        (ac_analyse's first phase, complete), and whether a pile can be emptied
+        before that deal in it (1: the whole analysis may say more)."""
+        cdef int r = ac_analyse(&self.s, 1 if self.s.strict else 2, -1, 2)
+        self.s.tvalid = 0
+        return r, bool(self.s.b0fail)
 
     def key_without(self, cards):
         """The key of this position with the pile cards ``cards`` discarded."""

@@ -141,11 +141,11 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
         res.status = S_WON
         return 0
     frames[0].start = 0
-    frames[0].n = g.gen(st, arena, 0)
-    if g.bound != NULL:
-        want = res.best + 1 if res.best + 1 > res.floor else res.floor
-        if g.bound(st, want) < want:
-            frames[0].n = 0
+    frames[0].n = 0
+    want = res.best + 1 if res.best + 1 > res.floor else res.floor
+    # the bound first, as at every other node: a game's generator may use what it left
+    if g.bound == NULL or g.bound(st, want) >= want:
+        frames[0].n = g.gen(st, arena, 0)
     frames[0].i = 0
     child_keys(g, st, tab, arena, frames[0].n, karena)
     while True:

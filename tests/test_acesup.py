@@ -57,6 +57,45 @@ def core_solve(pos, **kw):
                               discard_first=pos.rules.discard_first, **kw)
 
 
+def verdict_of_seed(seed, strict, budget, **switches):
+    """The core's verdict search on seeded deal ``seed`` (switches: dominance=False,
+    must_move=False to turn a part of the search off)."""
+    d = acesup_deal(seed).deck
+    return _core.acesup_solve([[d[i]] for i in range(4)], list(d[4:]), (), strict,
+                              best_score=False, max_states=budget, **switches)
+
+
+def agreeing_verdicts(seeds, strict, budget, **switches):
+    """How many of the seeded deals both searches decide, the usual one and the one
+    with ``switches``, asserting that those verdicts agree."""
+    decided = 0
+    for seed in seeds:
+        on = verdict_of_seed(seed, strict, budget)
+        off = verdict_of_seed(seed, strict, budget, **switches)
+        if "unknown" not in (on[0], off[0]):
+            assert on[0] == off[0], seed
+            decided += 1
+    return decided
+
+
+def answers_with_and_without(pos, budget, **switches):
+    """The core's answers on pos (both searches, best score) as it is and with
+    ``switches``, once both end within the budget (else None): the verdict, the best
+    score and whether it is proved must agree, and the line must replay to its score.
+    Returns the two results."""
+    on = core_solve(pos, max_states=budget)
+    off = core_solve(pos, max_states=budget, **switches)
+    if on[1] is not None or off[1] is not None:
+        return None                         # a budget ran out: nothing to compare
+    assert (on[0], on[7], on[8]) == (off[0], off[7], off[8]), (
+        pos.piles, pos.stock, pos.discarded)
+    replay = pos.copy()
+    for code in on[2]:
+        replay.push(decode_acesup_move(replay, code))
+    assert replay.score == on[7]
+    return on, off
+
+
 def canonical(pos):
     """What a position is, up to the order of the piles once the stock is empty."""
     piles = [tuple(p) for p in pos.piles]

@@ -17,13 +17,13 @@ import random
 
 import pytest
 
-from kabalsolve import _core
 from kabalsolve.cards import parse_card, rank, suit
 from kabalsolve.games.acesup import Deal, Position, Rules, best_score_brute_force
-from kabalsolve.generate import acesup_deal, shuffled_deck
-from kabalsolve.solver import acesup_move_code, decode_acesup_move
+from kabalsolve.generate import shuffled_deck
+from kabalsolve.solver import acesup_move_code
 
-from test_acesup import RULES, board, core_solve, random_position
+from test_acesup import (RULES, agreeing_verdicts, answers_with_and_without, board,
+                         random_position, verdict_of_seed)
 
 NO_DISCARD_FIRST = [r for r in RULES if not r.discard_first]
 
@@ -198,20 +198,14 @@ def test_answers_are_the_same_with_and_without_the_cut(rules):
     compared = with_cut = without_cut = 0
     for _ in range(40):
         pos = random_position(rng, rules, rng.choice([8, 12, 16, 20, 24, 28]), play=0.75)
-        on = core_solve(pos, max_states=300000)
-        off = core_solve(pos, max_states=300000, dominance=False)
-        if on[1] is not None or off[1] is not None:
-            continue                        # a budget ran out: nothing to compare
+        both = answers_with_and_without(pos, 300000, dominance=False)
+        if both is None:
+            continue
+        on, off = both
         compared += 1
-        assert (on[0], on[7], on[8]) == (off[0], off[7], off[8]), (
-            pos.piles, pos.stock, pos.discarded)
         assert on[3] <= off[3]
         with_cut += on[3]
         without_cut += off[3]
-        replay = pos.copy()
-        for code in on[2]:
-            replay.push(decode_acesup_move(replay, code))
-        assert replay.score == on[7]
     assert compared >= 30
     if rules.discard_first:
         assert with_cut == without_cut      # no dominance under discard-first
@@ -219,28 +213,17 @@ def test_answers_are_the_same_with_and_without_the_cut(rules):
         assert with_cut < without_cut, (with_cut, without_cut)
 
 
-def solve_deal(seed, strict, budget, dominance=True):
-    d = acesup_deal(seed).deck
-    return _core.acesup_solve([[d[i]] for i in range(4)], list(d[4:]), (), strict,
-                              best_score=False, max_states=budget, dominance=dominance)
-
-
 @pytest.mark.parametrize("strict", [False, True], ids=["usual", "strict"])
 def test_verdicts_of_whole_deals_agree(strict):
     """Seeded deals, verdict only: where both searches decide within the budget, they
     agree."""
-    decided = 0
-    for seed in range(1, 41):
-        on, off = solve_deal(seed, strict, 100000), solve_deal(seed, strict, 100000, False)
-        if "unknown" not in (on[0], off[0]):
-            assert on[0] == off[0], seed
-            decided += 1
-    assert decided >= 30
+    assert agreeing_verdicts(range(1, 41), strict, 100000, dominance=False) >= 30
 
 
 def test_the_cut_saves_positions_on_a_hard_loss():
     """Deal 30, usual rule: about 1.3 million positions to prove lost without the
     cut, and a third fewer with it."""
-    on, off = solve_deal(30, False, 2000000), solve_deal(30, False, 2000000, False)
+    on = verdict_of_seed(30, False, 2000000)
+    off = verdict_of_seed(30, False, 2000000, dominance=False)
     assert on[0] == off[0] == "lost"
     assert on[3] < 0.75 * off[3], (on[3], off[3])
