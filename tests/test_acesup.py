@@ -96,6 +96,24 @@ def answers_with_and_without(pos, budget, **switches):
     return on, off
 
 
+def won_line(pos, rules):
+    """The core's winning line from pos (its move codes), or None when its win search
+    finds none within 200,000 positions."""
+    status, _, codes, *_ = _core.acesup_solve(
+        pos.piles, pos.stock, pos.discarded, strict=rules.strict,
+        discard_first=rules.discard_first, best_score=False, max_states=200_000)
+    return codes if status == "won" else None
+
+
+def positions_along(pos, codes):
+    """pos before each move of the winning line codes, replayed on the reference rules
+    (pos itself, moved on); the line must end won."""
+    for code in codes:
+        yield pos
+        pos.push(decode_acesup_move(pos, code))
+    assert pos.score == 48
+
+
 def canonical(pos):
     """What a position is, up to the order of the piles once the stock is empty."""
     piles = [tuple(p) for p in pos.piles]

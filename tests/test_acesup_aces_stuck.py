@@ -15,25 +15,8 @@ from kabalsolve.games.acesup import Deal, Position, best_score_brute_force
 from kabalsolve.generate import shuffled_deck
 from kabalsolve.solver import decode_acesup_move
 
-from test_acesup import RULES, board, play_to
+from test_acesup import RULES, board, play_to, positions_along, won_line
 
-
-def won_line(pos, rules):
-    """The core's winning line from pos (its move codes), or None when its win search
-    finds none within 200,000 positions."""
-    status, _, codes, *_ = _core.acesup_solve(
-        pos.piles, pos.stock, pos.discarded, strict=rules.strict,
-        discard_first=rules.discard_first, best_score=False, max_states=200_000)
-    return codes if status == "won" else None
-
-
-def positions_along(pos, codes):
-    """pos before each move of the winning line codes, replayed on the reference rules
-    (pos itself, moved on); the line must end won."""
-    for code in codes:
-        yield pos
-        pos.push(decode_acesup_move(pos, code))
-    assert pos.score == 48
 
 def aces_first_position(rng, rules, stock_left, play):
     """Random play from a deal whose four Aces come in the first deals (so that they
