@@ -54,6 +54,7 @@ cdef struct AState:
     uint8_t discard_first          # deal only when no discard is possible
     uint8_t dominance              # ac_dominated may cut (0 only to test it)
     uint8_t twophase               # ac_search_bound may set mustmove (0 only to test it)
+    uint8_t lastfast               # ac_analyse_last after the last deal (0 only to test it)
     # left by ac_bound for ac_gen (safe discard 4): the masks T of ac_analyse for this
     # position, valid (tvalid = 1) when the analysis holds for every line from it
     uint8_t tvalid
@@ -347,6 +348,99 @@ cdef inline void ac_keep_partial(AState* s, uint8_t* where, uint32_t* G,
             s.tleave[c] = ac_lv(G[c], mv[c])
 
 
+cdef int ac_analyse_last(AState* s, int movers, int need, int twophase) noexcept nogil:
+    # ac_analyse after the last deal (no stock), where every mask has the one epoch 0,
+    # so each is a bit of a card set (bit c: card c).  The rules are ac_analyse's with
+    # nothing to come:
+    #   top:   c can be on top: every card above it in its pile can leave;
+    #   move:  c can move: on top, allowed to move (movers), and another pile can be
+    #          empty (none in the first phase, see twophase there); a card moved onto
+    #          an empty pile is on top of it, so it is in top already;
+    #   go:    c (no Ace) can be discarded: on top, and a higher card of its suit is on
+    #          top of another pile, or of its own if one of the two can move.  That
+    #          one is the higher card: if c can move, so can every card on top of its
+    #          pile (the same empty pile will do), and with the strict rule only Aces
+    #          move;
+    #   leave: go or move; a pile can be empty when all its cards can leave.
+    # The least fixed point from empty sets is ac_analyse's (each of its masks is one of
+    # these sets, and a least fixed point does not depend on the order of the rounds),
+    # so the value, s.b0fail, s.tvalid and the masks left are the same; the tests
+    # compare the two (s.lastfast = 0).  Where it stops early (need), the masks left
+    # are those reached so far, which ac_bound may read as ac_analyse's (ac_keep_partial)
+    # and which ac_aces_stuck does not read without a stock.
+    cdef uint64_t top = 0, move = 0, go = 0, cards = 0, allowed, bit
+    cdef uint64_t aces = 0x0008004002001ULL           # the four Aces
+    cdef uint32_t onh[4][4]       # AC_HIGH bits of the cards on top, per pile and suit
+    cdef uint32_t mvh[4][4]       # the same, of those that can move too
+    cdef uint32_t others
+    cdef int p, q, i, c, su, emp = 0, empty0 = 0, changed = 1
+    cdef int nomove = twophase != 0, ngone = s.ngone, nalive = 0
+    memset(onh, 0, sizeof(onh))
+    memset(mvh, 0, sizeof(mvh))
+    for p in range(4):
+        for i in range(s.n[p]):
+            cards |= 1ULL << s.pile[p][i]
+    allowed = aces & cards if movers == 1 else cards
+    s.b0fail = 0
+    while changed:
+        changed = 0
+        # each pile from the top down, as in ac_analyse: a card that can leave lets the
+        # one under it be on top in the same round
+        for p in range(4):
+            for i in range(s.n[p] - 1, -1, -1):
+                c = s.pile[p][i]
+                bit = 1ULL << c
+                su = SUIT_OF[c]
+                if not top & bit:
+                    top |= bit
+                    onh[p][su] |= 1U << AC_HIGH[c]
+                    changed = 1
+                if not move & bit and allowed & bit and emp & ~(1 << p):
+                    move |= bit
+                    mvh[p][su] |= 1U << AC_HIGH[c]
+                    changed = 1
+                if not go & bit and RANK_OF[c] != 0:
+                    others = mvh[p][su]
+                    for q in range(4):
+                        if q != p:
+                            others |= onh[q][su]
+                    if others >> (AC_HIGH[c] + 1):
+                        go |= bit
+                        changed = 1
+                        nalive += 1
+                        if need >= 0 and nalive >= need - ngone:
+                            ac_last_masks(s, cards, top, move, go | move, 0)
+                            return AC_WIN
+                if not (go | move) & bit:
+                    break
+            else:                       # every card of p can leave (or p is empty)
+                if nomove:
+                    empty0 |= 1 << p
+                elif not emp >> p & 1:
+                    emp |= 1 << p
+                    changed = 1
+        if need >= 0 and nalive >= need - ngone:
+            ac_last_masks(s, cards, top, move, go | move, 0)
+            return AC_WIN
+        if nomove and not changed:      # the first phase's fixed point
+            nomove = 0
+            s.b0fail = empty0 != 0
+            changed = s.b0fail and twophase == 1
+    ac_last_masks(s, cards, top, move, go | move, not (s.b0fail and twophase == 2))
+    return AC_WIN - <int> __builtin_popcountll(cards & ~aces & ~go)
+
+
+cdef void ac_last_masks(AState* s, uint64_t cards, uint64_t top, uint64_t move,
+                        uint64_t leave, int valid) noexcept nogil:
+    # ac_analyse_last's sets as ac_analyse leaves its masks (epoch 0 only)
+    cdef int c
+    for c in range(52):
+        s.tmask[c] = top >> c & 1 if cards >> c & 1 else 0
+        s.tmove[c] = 0 if move >> c & 1 else 13
+        s.tleave[c] = 0 if leave >> c & 1 else 13
+    s.tvalid = valid
+
+
 cdef int ac_analyse(AState* s, int movers, int need, int twophase) noexcept nogil:
     # The analysis of ac_bound: 48 less the number of cards left that are proved never
     # to go in any line from s, where movers says which cards may move onto an empty
@@ -418,6 +512,8 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase) noexcept nogi
     cdef uint32_t present[16]             # ranks left per pile and suit
     cdef uint32_t SUF[4][4][15]           # [pile][suit][j], see higher below
     nd = (s.nstock - s.sp) >> 2
+    if nd == 0 and s.lastfast:
+        return ac_analyse_last(s, movers, need, twophase)
     full = (1U << (nd + 1)) - 1
     for k in range(14):
         AFTER[k] = full & ~((1U << k) - 1) if k <= nd else 0
@@ -834,7 +930,7 @@ cdef int ac_search_bound(AState* s, int need) noexcept nogil:
 
 
 cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first,
-                 bint dominance=True, bint must_move=True) except -1:
+                 bint dominance=True, bint must_move=True, bint last_fast=True) except -1:
     """Fill s from Python values; raise ValueError on anything the core cannot hold."""
     cdef int p, i, c
     memset(s, 0, sizeof(AState))
@@ -866,6 +962,7 @@ cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first,
     s.discard_first = 1 if discard_first else 0
     s.dominance = 1 if dominance else 0
     s.twophase = 1 if must_move else 0
+    s.lastfast = 1 if last_fast else 0
     s.lastsuit = 4
     s.fresh = 1
     return 0

@@ -20,6 +20,7 @@ cdef extern from *:
     void __builtin_prefetch(const void* p) noexcept nogil
     int __builtin_ctz(unsigned int x) noexcept nogil
     int __builtin_ctzll(unsigned long long x) noexcept nogil
+    int __builtin_popcountll(unsigned long long x) noexcept nogil
 
 include "_table.pxi"
 include "_search.pxi"
@@ -548,7 +549,7 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
 def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=False,
                  bint best_score=True, unsigned long long max_states=0, double timeout=0.0,
                  unsigned long long max_table_mb=8192, bint dominance=True,
-                 bint must_move=True):
+                 bint must_move=True, bint last_fast=True):
     """Decide an Aces Up position, and find its best score.
 
     piles: 4 lists bottom -> top; stock: the cards still to deal, in dealing order (a
@@ -557,14 +558,15 @@ def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=Fa
     the verdict (won: 48 reached), move_codes reach the best score found, best_proved
     says whether no line can do better (always, when won).  dominance=False turns the
     dominance cut (ac_dominated) off, must_move=False the must-move mode
-    (ac_search_bound), for the tests that compare the two.
+    (ac_search_bound), last_fast=False the analysis made for the end (ac_analyse_last:
+    then ac_analyse does it), for the tests that compare the two.
     """
     cdef AState s
     cdef SearchResult res
     cdef double t0, deadline = 0.0
     cdef uint64_t max_bytes = max_table_mb * (1ULL << 20)
     cdef int proved = 0
-    ac_load(&s, piles, stock, gone, strict, discard_first, dominance, must_move)
+    ac_load(&s, piles, stock, gone, strict, discard_first, dominance, must_move, last_fast)
     t0 = now_seconds()
     if timeout > 0:
         deadline = t0 + timeout
@@ -587,8 +589,9 @@ cdef class AcesUpBoard:
     cdef AState s
     cdef list _undo
 
-    def __init__(self, piles, stock, gone=(), bint strict=False, bint discard_first=False):
-        ac_load(&self.s, piles, stock, gone, strict, discard_first)
+    def __init__(self, piles, stock, gone=(), bint strict=False, bint discard_first=False,
+                 bint last_fast=True):
+        ac_load(&self.s, piles, stock, gone, strict, discard_first, True, True, last_fast)
         self._undo = []
 
     def moves(self, bint full=True):
@@ -626,6 +629,15 @@ cdef class AcesUpBoard:
         cdef int r = ac_analyse(&self.s, 1 if self.s.strict else 2, -1, 2)
         self.s.tvalid = 0
         return r, bool(self.s.b0fail)
+
+    def analysis(self, int need=-1, int twophase=0):
+        """ac_analyse itself: (value, s.b0fail, s.tvalid, T, mv, lv of each card)."""
+        cdef int r = ac_analyse(&self.s, 1 if self.s.strict else 2, need, twophase)
+        out = (r, bool(self.s.b0fail), bool(self.s.tvalid),
+               [self.s.tmask[c] for c in range(52)], [self.s.tmove[c] for c in range(52)],
+               [self.s.tleave[c] for c in range(52)])
+        self.s.tvalid = 0
+        return out
 
     def key_without(self, cards):
         """The key of this position with the pile cards ``cards`` discarded."""
