@@ -47,9 +47,9 @@ def known_scores():
         yield int(seed), variant == "strict", winnable == "1", int(best)
 
 
-def board(pos):
+def board(pos, **switches):
     return _core.AcesUpBoard(pos.piles, pos.stock, pos.discarded, strict=pos.rules.strict,
-                             discard_first=pos.rules.discard_first)
+                             discard_first=pos.rules.discard_first, **switches)
 
 
 def core_solve(pos, **kw):
@@ -57,12 +57,17 @@ def core_solve(pos, **kw):
                               discard_first=pos.rules.discard_first, **kw)
 
 
-def verdict_of_seed(seed, strict, budget, **switches):
-    """The core's verdict search on seeded deal ``seed`` (switches: dominance=False,
-    must_move=False to turn a part of the search off)."""
+def solve_seed(seed, strict, budget, **switches):
+    """The core's search on seeded deal ``seed`` (switches: best_score, and
+    dominance=False, must_move=False, last_fast=False to turn a part of it off)."""
     d = acesup_deal(seed).deck
     return _core.acesup_solve([[d[i]] for i in range(4)], list(d[4:]), (), strict,
-                              best_score=False, max_states=budget, **switches)
+                              max_states=budget, **switches)
+
+
+def verdict_of_seed(seed, strict, budget, **switches):
+    """The core's verdict search on seeded deal ``seed`` (solve_seed's switches)."""
+    return solve_seed(seed, strict, budget, best_score=False, **switches)
 
 
 def agreeing_verdicts(seeds, strict, budget, **switches):

@@ -5,19 +5,16 @@ import random
 
 import pytest
 
-from kabalsolve import _core
 from kabalsolve.games.acesup import Position
 from kabalsolve.generate import acesup_deal
 
-from test_acesup import RULES, positions_along, random_position, won_line
+from test_acesup import RULES, board, positions_along, random_position, solve_seed, won_line
 
 
 def boards(pos):
     """The position held twice in the core: with the analysis for the end, and with
     ac_analyse doing it."""
-    return [_core.AcesUpBoard(pos.piles, pos.stock, pos.discarded, strict=pos.rules.strict,
-                              discard_first=pos.rules.discard_first, last_fast=fast)
-            for fast in (True, False)]
+    return [board(pos, last_fast=fast) for fast in (True, False)]
 
 
 def end_positions(rules, count, seed):
@@ -65,11 +62,9 @@ def test_the_end_analysis_equals_the_general_one(rules):
 def test_searches_are_the_same_with_either_end_analysis(strict):
     searched = 0
     for seed in range(1, 41):
-        deck = acesup_deal(seed).deck
-        deal = ([[deck[i]] for i in range(4)], list(deck[4:]), (), strict)
         for best in (False, True):
-            on, off = (_core.acesup_solve(*deal, best_score=best, max_states=100_000,
-                                          last_fast=fast) for fast in (True, False))
+            on, off = (solve_seed(seed, strict, 100_000, best_score=best, last_fast=fast)
+                       for fast in (True, False))
             # verdict, line, positions, moves made, best, proved: all the same
             assert (on[0], on[2], on[3], on[4], on[7], on[8]) == \
                 (off[0], off[2], off[3], off[4], off[7], off[8]), (seed, best)
