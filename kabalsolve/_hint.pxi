@@ -41,45 +41,6 @@ cdef int table_copy(Table* dst, Table* src) noexcept nogil:
     return 0
 
 
-cdef void dfs_in(GameOps* g, void* st, Table* tab, uint64_t max_states, double deadline,
-                 SearchResult* res) noexcept nogil:
-    # dfs() with a table the caller owns (and may already have filled).
-    cdef Frame* frames = <Frame*> malloc(1024 * sizeof(Frame))
-    cdef uint32_t* arena = <uint32_t*> malloc((1 << 16) * sizeof(uint32_t))
-    cdef uint64_t* karena = <uint64_t*> malloc((1 << 16) * KEY_WORDS * sizeof(uint64_t))
-    cdef int d, k
-    res.status = S_UNKNOWN
-    res.stop_reason = STOP_NONE
-    res.states = 0
-    res.expanded = 0
-    res.path = NULL
-    res.path_len = 0
-    res.depth = 0
-    if frames == NULL or arena == NULL or karena == NULL:
-        res.stop_reason = STOP_MEMORY
-    else:
-        d = dfs_loop(g, st, tab, max_states, deadline, res, &frames, &arena, &karena)
-        res.depth = d
-        if g.value != NULL:
-            pass                  # res.path already holds the best line found
-        elif res.status == S_WON:
-            res.path_len = d + (frames[d].i if d > 0 else 0)
-            res.path = <uint32_t*> malloc((res.path_len + 1) * sizeof(uint32_t))
-            if res.path == NULL:
-                res.status = S_UNKNOWN
-                res.stop_reason = STOP_MEMORY
-            else:
-                for k in range(1, d + 1):
-                    res.path[k - 1] = frames[k].move
-                if d > 0:
-                    for k in range(frames[d].i):
-                        res.path[d + k] = arena[frames[d].start + k]
-    res.table_bytes = table_bytes(tab)
-    free(frames)
-    free(arena)
-    free(karena)
-
-
 cdef class KlondikeSolver:
     """A Klondike position and a table of proved-lost positions kept between searches.
 

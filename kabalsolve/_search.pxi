@@ -252,16 +252,10 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
             return d
 
 
-cdef void dfs(GameOps* g, void* st, uint64_t max_states, double deadline,
-              uint64_t max_table_bytes, SearchResult* res) noexcept nogil:
-    """Search from st (which it changes); fills res.  res.path is malloc'd (caller frees)."""
-    cdef Table tab
-    cdef Frame* frames = NULL
-    cdef uint32_t* arena = NULL
-    cdef uint64_t* karena = NULL
-    cdef int d, k
+cdef inline void res_clear(SearchResult* res, int stop_reason) noexcept nogil:
+    # res before a search (its target and floor are the caller's)
     res.status = S_UNKNOWN
-    res.stop_reason = STOP_NONE
+    res.stop_reason = stop_reason
     res.states = 0
     res.expanded = 0
     res.path = NULL
@@ -269,36 +263,78 @@ cdef void dfs(GameOps* g, void* st, uint64_t max_states, double deadline,
     res.depth = 0
     res.table_bytes = 0
     res.best = -1
+
+
+cdef struct SearchBufs:
+    # dfs_loop's stack of frames and its move and key arenas, which it may reallocate
+    Frame* frames
+    uint32_t* arena
+    uint64_t* karena
+
+
+cdef int bufs_init(SearchBufs* b) noexcept nogil:
+    b.frames = <Frame*> malloc(1024 * sizeof(Frame))
+    b.arena = <uint32_t*> malloc((1 << 16) * sizeof(uint32_t))
+    b.karena = <uint64_t*> malloc((1 << 16) * KEY_WORDS * sizeof(uint64_t))
+    return 0 if b.frames != NULL and b.arena != NULL and b.karena != NULL else -1
+
+
+cdef void bufs_free(SearchBufs* b) noexcept nogil:
+    free(b.frames)
+    free(b.arena)
+    free(b.karena)
+    b.frames = NULL
+    b.arena = NULL
+    b.karena = NULL
+
+
+cdef void dfs_run(GameOps* g, void* st, Table* tab, uint64_t max_states, double deadline,
+                  SearchBufs* b, SearchResult* res) noexcept nogil:
+    # The search from st on the caller's table (which may hold keys already) and
+    # buffers (bufs_init); fills res (its target and floor set by the caller).  Without
+    # an objective, res.path is the winning line (malloc'd; the caller frees it); with
+    # one, dfs_loop keeps the best line found there.  st is left at the position where
+    # the search stopped, frames 1 .. res.depth holding the moves that lead to it.
+    cdef int d, k
+    res_clear(res, STOP_NONE)
+    d = dfs_loop(g, st, tab, max_states, deadline, res, &b.frames, &b.arena, &b.karena)
+    res.depth = d
+    if g.value == NULL and res.status == S_WON:
+        # the path: the move into each frame 1..d, then frame d's finishing moves
+        res.path_len = d + (b.frames[d].i if d > 0 else 0)
+        res.path = <uint32_t*> malloc((res.path_len + 1) * sizeof(uint32_t))
+        if res.path == NULL:
+            res.status = S_UNKNOWN
+            res.stop_reason = STOP_MEMORY
+        else:
+            for k in range(1, d + 1):
+                res.path[k - 1] = b.frames[k].move
+            if d > 0:
+                for k in range(b.frames[d].i):
+                    res.path[d + k] = b.arena[b.frames[d].start + k]
+    res.table_bytes = table_bytes(tab)
+
+
+cdef void dfs_in(GameOps* g, void* st, Table* tab, uint64_t max_states, double deadline,
+                 SearchResult* res) noexcept nogil:
+    # dfs() with a table the caller owns (and may already have filled)
+    cdef SearchBufs b
+    if bufs_init(&b) != 0:
+        res_clear(res, STOP_MEMORY)
+        res.table_bytes = table_bytes(tab)
+    else:
+        dfs_run(g, st, tab, max_states, deadline, &b, res)
+    bufs_free(&b)
+
+
+cdef void dfs(GameOps* g, void* st, uint64_t max_states, double deadline,
+              uint64_t max_table_bytes, SearchResult* res) noexcept nogil:
+    """Search from st (which it changes); fills res.  res.path is malloc'd (caller frees)."""
+    cdef Table tab
     if max_table_bytes < (1 << 22):
         max_table_bytes = 1 << 22
     if table_init(&tab, 1 << 14, max_table_bytes, g.key_words(st)) != 0:
-        res.stop_reason = STOP_MEMORY
+        res_clear(res, STOP_MEMORY)
         return
-    frames = <Frame*> malloc(1024 * sizeof(Frame))
-    arena = <uint32_t*> malloc((1 << 16) * sizeof(uint32_t))
-    karena = <uint64_t*> malloc((1 << 16) * KEY_WORDS * sizeof(uint64_t))
-    if frames == NULL or arena == NULL or karena == NULL:
-        res.stop_reason = STOP_MEMORY
-    else:
-        d = dfs_loop(g, st, &tab, max_states, deadline, res, &frames, &arena, &karena)
-        res.depth = d
-        if g.value != NULL:
-            pass                  # res.path already holds the best line found
-        elif res.status == S_WON:
-            # the path: the move into each frame 1..d, then frame d's finishing moves
-            res.path_len = d + (frames[d].i if d > 0 else 0)
-            res.path = <uint32_t*> malloc((res.path_len + 1) * sizeof(uint32_t))
-            if res.path == NULL:
-                res.status = S_UNKNOWN
-                res.stop_reason = STOP_MEMORY
-            else:
-                for k in range(1, d + 1):
-                    res.path[k - 1] = frames[k].move
-                if d > 0:
-                    for k in range(frames[d].i):
-                        res.path[d + k] = arena[frames[d].start + k]
-    res.table_bytes = table_bytes(&tab)
+    dfs_in(g, st, &tab, max_states, deadline, res)
     table_free(&tab)
-    free(frames)
-    free(arena)
-    free(karena)
