@@ -1,7 +1,8 @@
 """Aces Up: verdicts and best scores over seeded deals, timed per call in CPU time.
 
     python bench/acesup_bench.py --count 200 [--strict] [--best-score] [--max-states N]
-                                 [--no-dominance] [--no-must-move] [--seeds 12,22,...]
+                                 [--no-dominance] [--no-must-move] [--no-reduce]
+                                 [--seeds 12,22,...]
 
 Deals are kabalsolve.generate.acesup_deal(seed) for seed = --seed .. --seed + count - 1,
 or the seeds listed by --seeds.
@@ -10,8 +11,9 @@ the median, 90th and 99th percentile and the largest time per call, the total, a
 --best-score the mean best score and how many were proved.  --csv FILE keeps one line per
 deal.  The issue's targets (10,000 deals): verdict median <= 5 ms, p99 <= 1 s, 0 unknown;
 best score median <= 50 ms.  --no-dominance turns the search's dominance cut off
-(ac_dominated), --no-must-move its must-move mode (ac_search_bound), to measure what each
-saves on the same build.
+(ac_dominated), --no-must-move its must-move mode (ac_search_bound), --no-reduce its cut by
+reduced games (ac_reduced_lost), to measure what each saves on the same build.  The states
+counted include those of the reduced games.
 """
 from __future__ import annotations
 
@@ -44,6 +46,7 @@ def main() -> None:
     ap.add_argument("--csv", default=None)
     ap.add_argument("--no-dominance", action="store_true")
     ap.add_argument("--no-must-move", action="store_true")
+    ap.add_argument("--no-reduce", action="store_true")
     ap.add_argument("--seeds", default=None, help="comma-separated seeds (instead of "
                     "--seed and --count)")
     a = ap.parse_args()
@@ -53,12 +56,13 @@ def main() -> None:
     for seed in seeds:
         deal = acesup_deal(seed)
         t = time.process_time()
-        if a.no_dominance or a.no_must_move:
+        if a.no_dominance or a.no_must_move or a.no_reduce:
             d = deal.deck
             r = _core.acesup_solve([[d[i]] for i in range(4)], list(d[4:]), (), a.strict,
                                    a.discard_first, a.best_score, a.max_states or 0,
                                    dominance=not a.no_dominance,
-                                   must_move=not a.no_must_move)
+                                   must_move=not a.no_must_move,
+                                   reduce=not a.no_reduce)
             row = (seed, r[0], r[7], r[8], r[3])
         else:
             sol = kabalsolve.solve(deal, strict=a.strict, discard_first=a.discard_first,
@@ -81,7 +85,8 @@ def main() -> None:
         rules, "best score" if a.best_score else "verdict", which,
         "" if a.max_states is None else ", at most %d states each" % a.max_states,
         ", no dominance cut" if a.no_dominance else "",
-        ", no must-move mode" if a.no_must_move else ""))
+        ", no must-move mode" if a.no_must_move else "") +
+        (", no reduced games" if a.no_reduce else ""))
     print("  won %d, lost %d, unknown %d: %.2f %% won (95 %% interval [%.2f, %.2f] %%)" % (
         won, n - won - unknown, unknown, 100 * won / max(n - unknown, 1), 100 * lo, 100 * hi))
     print("  CPU per call: median %.2f ms, p90 %.1f ms, p99 %.1f ms, max %.2f s; total %.1f s"

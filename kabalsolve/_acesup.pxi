@@ -12,6 +12,10 @@
 # that left pile a (a deal's unmake may already have reused its place in the array),
 # then s.mustmove before the move (bit 24).
 #
+# A stock place may hold no card (AC_NONE): the deal then gives that pile nothing.  Only
+# the reduced games of ac_reduced_lost have such holes; their removed cards count as
+# discarded, so the key (below) still fixes the position.
+#
 # Where each card is, from far less than the piles (the key, proved here): a card
 # leaves a pile only from the top, by a discard or a move onto an empty pile, where it
 # becomes that pile's "bottom".  So pile p always holds its moved-in bottom card (if
@@ -30,6 +34,27 @@ cdef enum:
     AC_MAX_MOVES = 32       # 4 discards + 4 x 3 moves + 1 deal
     AC_NONE = 255
     AC_WIN = 48
+
+
+cdef enum:
+    AC_RLEVELS = 2          # reduced games within reduced games (ac_reduced_lost)
+    AC_RBUDGET = 5000       # positions a reduced game may search before it gives up
+    AC_RCUR0 = 1 << 10      # the first size of each level's table
+
+
+cdef struct ACReduce:
+    # What the reduced games of one search share (ac_reduced_lost): reduced positions
+    # proved lost, positions on a winning line of one, roots that ran out of budget, and
+    # each level's table and buffers.  tally: the positions count of the search asked
+    # for, which the reduced ones add to, and limit its budget (0: none), which covers
+    # them: a reduced search gets at most what is left of it.
+    Table lost
+    Table won
+    Table open
+    Table cur[AC_RLEVELS]
+    SearchBufs bufs[AC_RLEVELS]
+    uint64_t* tally
+    uint64_t limit
 
 
 cdef struct AState:
@@ -61,6 +86,10 @@ cdef struct AState:
     uint32_t tmask[52]             # T of each card left
     uint8_t tmove[52]              # mv of each card left (13: it never moves)
     uint8_t tleave[52]             # lv of each card left (13: it never leaves its pile)
+    # the reduced games of ac_reduced_lost: off where red is NULL
+    uint8_t reduce                 # ac_decide may give the search a context (0 only to test)
+    uint8_t rlevel                 # 0: the search asked for; k: a reduced game of level k
+    ACReduce* red
 
 
 cdef uint8_t AC_HIGH[52]
@@ -107,7 +136,7 @@ cdef int ac_lower_in_pile(AState* s, int c, int p) noexcept nogil:
             left &= ~(1ULL << RANK_OF[z])
     for i in range(s.sp + p, s.nstock, 4):
         z = s.stock[i]
-        if SUIT_OF[z] == SUIT_OF[c]:
+        if z != AC_NONE and SUIT_OF[z] == SUIT_OF[c]:
             left &= ~(1ULL << RANK_OF[z])
     return left == 0
 
@@ -226,8 +255,10 @@ cdef uint32_t ac_make(AState* s, uint32_t m) noexcept nogil:
         s.mustmove = 0
     if t == AC_DEAL:
         for p in range(4):
-            s.pile[p][s.n[p]] = s.stock[s.sp + p]
-            s.n[p] += 1
+            c = s.stock[s.sp + p]
+            if c != AC_NONE:
+                s.pile[p][s.n[p]] = c
+                s.n[p] += 1
         s.sp += 4
         return undo & (<uint32_t> 1 << 24)
     s.n[a] -= 1
@@ -256,7 +287,8 @@ cdef void ac_unmake(AState* s, uint32_t m, uint32_t undo) noexcept nogil:
     if t == AC_DEAL:
         s.sp -= 4
         for p in range(4):
-            s.n[p] -= 1
+            if s.stock[s.sp + p] != AC_NONE:
+                s.n[p] -= 1
         return
     c = (undo >> 16) & 255
     if t == AC_DISCARD:
@@ -528,6 +560,8 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase) noexcept nogi
             k += 1
         for i in range(nd):
             c = s.stock[s.sp + 4 * i + p]
+            if c == AC_NONE:
+                continue
             where[c] = p
             arr[c] = i + 1
             seq[p][k] = c
@@ -744,7 +778,7 @@ cdef int ac_aces_stuck(AState* s, int ahead) noexcept nogil:
                 incp += 1
         if ahead:
             for j in range(s.sp + p, s.nstock, 4):
-                if RANK_OF[s.stock[j]] == 0:
+                if s.stock[j] != AC_NONE and RANK_OF[s.stock[j]] == 0:
                     k = ((j - s.sp) >> 2) + 1
                     if zlv < k and not (low >= 0 and s.tmove[low] >= k):    # (f), (e)
                         return 0
@@ -888,6 +922,173 @@ cdef int ac_bound(AState* s, int need, int twophase=0) noexcept nogil:
     return AC_WIN - 1 if ac_aces_stuck(s, 1) else r
 
 
+cdef void ac_stock_masks(AState* s) noexcept nogil:
+    # smask from the stock (holes left out)
+    cdef int i
+    memset(s.smask, 0, sizeof(s.smask))
+    for i in range(s.nstock - 1, -1, -1):
+        if i % 4 == 3:
+            s.smask[i >> 2] = s.smask[(i >> 2) + 1]
+        if s.stock[i] != AC_NONE:
+            s.smask[i >> 2] |= 1ULL << s.stock[i]
+
+
+# The cards each level's reduced game leaves out: ranks Two .. AC_RTOP[k] (RANK_OF 1 ..)
+cdef int AC_RTOP[AC_RLEVELS]
+AC_RTOP[0] = 5              # Two .. Six
+AC_RTOP[1] = 8              # Two .. Nine
+
+
+cdef int ac_reduce_init(ACReduce* x, uint64_t max_bytes) noexcept nogil:
+    cdef int k, bad = 0
+    memset(x, 0, sizeof(ACReduce))
+    bad |= table_init(&x.lost, 1 << 12, max_bytes, 2)
+    bad |= table_init(&x.won, 1 << 12, max_bytes, 2)
+    bad |= table_init(&x.open, 1 << 12, max_bytes, 2)
+    for k in range(AC_RLEVELS):
+        bad |= table_init(&x.cur[k], AC_RCUR0, max_bytes, 2)
+        bad |= bufs_init(&x.bufs[k])
+    return bad
+
+
+cdef void ac_reduce_free(ACReduce* x) noexcept nogil:
+    cdef int k
+    table_free(&x.lost)
+    table_free(&x.won)
+    table_free(&x.open)
+    for k in range(AC_RLEVELS):
+        table_free(&x.cur[k])
+        bufs_free(&x.bufs[k])
+
+
+cdef int ac_reduced_lost(AState* s) noexcept nogil:
+    # 1 if the reduced game of s is proved lost, and so s: no line from s wins.
+    #
+    # The reduced game R is s without the cards X of the ranks Two .. AC_RTOP[level]
+    # left (on the piles and in the stock, whose places of X become holes), as if
+    # discarded already.  A line L from s that wins gives a line L' from R that wins:
+    # L without the moves of the cards of X.  As in ac_dominated (a), each pile of L' is
+    # its pile in L less the cards of X, by induction on the moves of L: a deal adds the
+    # same card to each pile, or nothing where it is of X; a card y not of X that is on
+    # top in L is on top in L' and a pile empty in L is empty in L', so y's move is
+    # legal in L'; and y's discard is: its higher card h, on top of another pile in L,
+    # is no card of X (X holds every card left of a rank up to a bound, and h ranks
+    # above y), so h is on top of that pile in L'.  L' discards every card that L
+    # discards and X was gone from the start: L' wins.  (Not with discard-first, where
+    # a deal of L may be illegal in L'; see ac_dominated.)  So if no line wins R,
+    # none wins s.
+    #
+    # R is searched by the same search and rules, with a budget (AC_RBUDGET
+    # positions; "unknown" proves nothing), and within it the same cut at the next
+    # level leaves out more cards.  Every position of R is a position of a reduced
+    # game of this deal, so its key fixes it (the cards of X count as discarded); the
+    # searches of one deal share what they prove:
+    #   lost: every key of a reduced search that ended lost (all of them are lost, as
+    #         the table of any search that ended lost: ac_dominated (b)); later
+    #         searches cut them (ac_sub_dominated);
+    #   won:  the positions on the winning line of one that won; later searches end
+    #         won there (ac_sub_finish), and R whose root is among them is not lost;
+    #   open: roots that ran out of budget, not tried again.
+    cdef AState r
+    cdef SearchResult res
+    cdef uint64_t key[KEY_WORDS]
+    cdef ACReduce* x = s.red
+    cdef Table* cur
+    cdef uint64_t w
+    cdef int p, i, j, c, lvl = s.rlevel, top, removed = 0
+    cdef uint64_t budget = AC_RBUDGET
+    if x == NULL or lvl >= AC_RLEVELS or s.discard_first:
+        return 0
+    if x.limit:
+        if x.tally[0] >= x.limit:
+            return 0
+        if x.limit - x.tally[0] < budget:
+            budget = x.limit - x.tally[0]
+    top = AC_RTOP[lvl]
+    memcpy(&r, s, sizeof(AState))
+    for p in range(4):
+        j = 0
+        for i in range(r.n[p]):
+            c = r.pile[p][i]
+            if 1 <= RANK_OF[c] <= top:
+                r.gone |= 1ULL << c
+                removed += 1
+                if i == 0:
+                    r.bottom[p] = AC_NONE   # the pile then holds its own cards only
+            else:
+                r.pile[p][j] = c
+                j += 1
+        r.n[p] = j
+    for i in range(r.sp, r.nstock):
+        c = r.stock[i]
+        if c != AC_NONE and 1 <= RANK_OF[c] <= top:
+            r.gone |= 1ULL << c
+            removed += 1
+            r.stock[i] = AC_NONE
+    if removed == 0:
+        return 0                    # R would be s itself
+    r.ngone += removed
+    ac_stock_masks(&r)
+    r.rlevel = lvl + 1
+    r.fresh = 1
+    r.mustmove = 0
+    r.lastsuit = 4
+    r.tvalid = 0
+    ac_key(&r, key)
+    if table_probe(&x.lost, key)[1] != 0:
+        return 1
+    if table_probe(&x.won, key)[1] != 0 or table_probe(&x.open, key)[1] != 0:
+        return 0
+    cur = &x.cur[lvl]
+    if cur.count:
+        if cur.mask + 1 > AC_RCUR0:
+            table_free(cur)
+            if table_init(cur, AC_RCUR0, x.lost.max_bytes, 2) != 0:
+                return 0
+        else:
+            memset(cur.slots, 0, AC_RCUR0 * 2 * sizeof(uint64_t))
+            cur.count = 0
+    res.target = AC_WIN
+    res.floor = AC_WIN
+    dfs_run(&AC_SUB_OPS, &r, cur, budget, 0.0, &x.bufs[lvl], &res)
+    free(res.path)
+    x.tally[0] += res.states
+    if res.status == S_LOST:
+        for w in range(cur.mask + 1):
+            if cur.slots[2 * w + 1] != 0:
+                table_insert(&x.lost, cur.slots + 2 * w)
+        return 1
+    if res.status == S_WON:
+        # r stands where the line won; every position back to the root is won
+        for i in range(res.depth, 0, -1):
+            ac_key(&r, key)
+            table_insert(&x.won, key)
+            ac_unmake(&r, x.bufs[lvl].frames[i].move, x.bufs[lvl].frames[i].undo)
+        ac_key(&r, key)
+        table_insert(&x.won, key)
+    elif budget == AC_RBUDGET:
+        table_insert(&x.open, key)      # (a smaller budget says less: not kept)
+    return 0
+
+
+cdef int ac_sub_dominated(AState* s, Table* tab) noexcept nogil:
+    # ac_dominated in a reduced game, which also cuts the positions that earlier
+    # reduced searches of this deal proved lost, or that one of them dominates
+    # (ac_dominated (a): no search path is involved, the dominating one is lost)
+    cdef uint64_t key[KEY_WORDS]
+    ac_key(s, key)
+    if table_probe(&s.red.lost, key)[1] != 0 or ac_dominated(s, &s.red.lost):
+        return 1
+    return ac_dominated(s, tab)
+
+
+cdef int ac_sub_finish(AState* s, uint32_t* out) noexcept nogil:
+    # a reduced position on an earlier winning line: won (the caller needs no moves)
+    cdef uint64_t key[KEY_WORDS]
+    ac_key(s, key)
+    return 0 if table_probe(&s.red.won, key)[1] != 0 else -1
+
+
 cdef int ac_search_bound(AState* s, int need) noexcept nogil:
     # The bound the search prunes with: ac_bound where the position is fresh (at the
     # start of a search and just after a deal), elsewhere only the Aces count.  Every
@@ -921,6 +1122,9 @@ cdef int ac_search_bound(AState* s, int need) noexcept nogil:
     cdef int r
     if s.fresh:
         r = ac_bound(s, need, s.twophase and need >= AC_WIN)
+        if (r >= need and need >= AC_WIN and s.red != NULL and s.sp < s.nstock and
+                ac_reduced_lost(s)):
+            return AC_WIN - 1
         if r >= need and s.b0fail:
             s.mustmove = 1
         return r
@@ -930,7 +1134,8 @@ cdef int ac_search_bound(AState* s, int need) noexcept nogil:
 
 
 cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first,
-                 bint dominance=True, bint must_move=True, bint last_fast=True) except -1:
+                 bint dominance=True, bint must_move=True, bint last_fast=True,
+                 bint reduce=True) except -1:
     """Fill s from Python values; raise ValueError on anything the core cannot hold."""
     cdef int p, i, c
     memset(s, 0, sizeof(AState))
@@ -946,12 +1151,12 @@ cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first,
         s.bottom[p] = AC_NONE
     s.nstock = len(stock)
     for i in range(s.nstock):
+        if stock[i] is None:            # a hole (tests of the reduced games)
+            s.stock[i] = AC_NONE
+            continue
         s.stock[i] = stock[i]
         s.home[s.stock[i]] = i % 4
-    for i in range(s.nstock - 1, -1, -1):
-        if i % 4 == 3:
-            s.smask[i >> 2] = s.smask[(i >> 2) + 1]
-        s.smask[i >> 2] |= 1ULL << s.stock[i]
+    ac_stock_masks(s)
     s.sp = 0
     for c in gone:
         if RANK_OF[c] == 0:
@@ -963,6 +1168,23 @@ cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first,
     s.dominance = 1 if dominance else 0
     s.twophase = 1 if must_move else 0
     s.lastfast = 1 if last_fast else 0
+    s.reduce = 1 if reduce else 0
     s.lastsuit = 4
     s.fresh = 1
     return 0
+
+
+# The search of a reduced game (ac_reduced_lost): the Aces Up search, with what the
+# reduced searches of the deal have proved
+cdef GameOps AC_SUB_OPS
+AC_SUB_OPS.gen = <gen_fn> ac_gen
+AC_SUB_OPS.make = <make_fn> ac_make
+AC_SUB_OPS.unmake = <unmake_fn> ac_unmake
+AC_SUB_OPS.key = <key_fn> ac_key
+AC_SUB_OPS.won = <won_fn> ac_won
+AC_SUB_OPS.finish = <finish_fn> ac_sub_finish
+AC_SUB_OPS.key_words = <key_words_fn> ac_key_words
+AC_SUB_OPS.max_moves = AC_MAX_MOVES
+AC_SUB_OPS.value = <value_fn> ac_value
+AC_SUB_OPS.bound = <bound_fn> ac_search_bound
+AC_SUB_OPS.dominated = <dominated_fn> ac_sub_dominated

@@ -103,7 +103,7 @@ def clock_stats(first_seed: int, count: int) -> Tuple[int, int]: ...
 
 def acesup_solve(
     piles: Sequence[Sequence[int]],
-    stock: Sequence[int],
+    stock: Sequence[Optional[int]],
     gone: Sequence[int] = ...,
     strict: bool = ...,
     discard_first: bool = ...,
@@ -114,6 +114,7 @@ def acesup_solve(
     dominance: bool = ...,
     must_move: bool = ...,
     last_fast: bool = ...,
+    reduce: bool = ...,
 ) -> Tuple[str, Optional[str], List[int], int, int, int, float, int, bool]: ...
 
 def acesup_decode(code: int) -> Tuple[int, int, int]: ...
@@ -122,7 +123,7 @@ class AcesUpBoard:
     def __init__(
         self,
         piles: Sequence[Sequence[int]],
-        stock: Sequence[int],
+        stock: Sequence[Optional[int]],
         gone: Sequence[int] = ...,
         strict: bool = ...,
         discard_first: bool = ...,
@@ -141,7 +142,7 @@ class AcesUpBoard:
     def key_without(self, cards: Iterable[int]) -> Tuple[int, int]: ...
     def aces_stuck(self, ahead: bool = ...) -> bool: ...
     def score(self) -> int: ...
-    def snapshot(self) -> Tuple[List[List[int]], List[int], List[int]]: ...
+    def snapshot(self) -> Tuple[List[List[int]], List[Optional[int]], List[int]]: ...
 
 def klondike_max_foundation(
     columns: Sequence[Column],

@@ -464,6 +464,28 @@ AC_PHASES[1][:] = [0, 1, 50000]
 AC_PHASES[2][:] = [1, 0, 50000]
 
 
+cdef void ac_dfs(AState* s, uint64_t max_states, double deadline, uint64_t max_bytes,
+                 SearchResult* res) noexcept nogil:
+    # dfs with the Aces Up moves, and the shared tables of the reduced games that
+    # ac_reduced_lost searches (each may grow to an eighth of the table budget); not
+    # with discard-first, where a reduced game proves nothing, nor where s.reduce is 0
+    cdef ACReduce x
+    if not s.reduce or s.discard_first:
+        s.red = NULL
+        dfs(&ACESUP_OPS, s, max_states, deadline, max_bytes, res)
+        return
+    if ac_reduce_init(&x, max_bytes // 8 if max_bytes >= (1 << 25) else 1 << 22) != 0:
+        ac_reduce_free(&x)
+        res_clear(res, STOP_MEMORY)
+        return
+    x.tally = &res.states
+    x.limit = max_states
+    s.red = &x
+    dfs(&ACESUP_OPS, s, max_states, deadline, max_bytes, res)
+    s.red = NULL
+    ac_reduce_free(&x)
+
+
 cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double deadline,
                     uint64_t max_bytes, SearchResult* res, int* proved) noexcept nogil:
     # The verdict first: a search that prunes every position whose bound is below 48
@@ -494,7 +516,7 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
         s.discard_first = AC_PHASES[i][1]
         r.target = AC_WIN
         r.floor = AC_WIN
-        dfs(&ACESUP_OPS, &s, b, deadline, max_bytes, &r)
+        ac_dfs(&s, b, deadline, max_bytes, &r)
         used += r.states
         s = start[0]
         if r.status == S_WON or r.stop_reason not in (STOP_NONE, STOP_STATES) or (
@@ -517,7 +539,7 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
         return
     res.target = AC_WIN
     res.floor = AC_WIN
-    dfs(&ACESUP_OPS, &s, max_states - used if max_states else 0, deadline, max_bytes, res)
+    ac_dfs(&s, max_states - used if max_states else 0, deadline, max_bytes, res)
     res.states += used
     proved[0] = res.status == S_WON
     if res.status != S_LOST or not best_score:
@@ -529,8 +551,7 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
     s = start[0]
     r.target = AC_WIN
     r.floor = res.best + 1
-    dfs(&ACESUP_OPS, &s, max_states - res.states if max_states else 0, deadline,
-        max_bytes, &r)
+    ac_dfs(&s, max_states - res.states if max_states else 0, deadline, max_bytes, &r)
     res.states += r.states
     res.expanded += r.expanded
     if r.table_bytes > res.table_bytes:
@@ -549,7 +570,7 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
 def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=False,
                  bint best_score=True, unsigned long long max_states=0, double timeout=0.0,
                  unsigned long long max_table_mb=8192, bint dominance=True,
-                 bint must_move=True, bint last_fast=True):
+                 bint must_move=True, bint last_fast=True, bint reduce=True):
     """Decide an Aces Up position, and find its best score.
 
     piles: 4 lists bottom -> top; stock: the cards still to deal, in dealing order (a
@@ -559,14 +580,16 @@ def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=Fa
     says whether no line can do better (always, when won).  dominance=False turns the
     dominance cut (ac_dominated) off, must_move=False the must-move mode
     (ac_search_bound), last_fast=False the analysis made for the end (ac_analyse_last:
-    then ac_analyse does it), for the tests that compare the two.
+    then ac_analyse does it), reduce=False the cut by reduced games (ac_reduced_lost),
+    for the tests that compare the two.  A stock place may be None (no card there).
     """
     cdef AState s
     cdef SearchResult res
     cdef double t0, deadline = 0.0
     cdef uint64_t max_bytes = max_table_mb * (1ULL << 20)
     cdef int proved = 0
-    ac_load(&s, piles, stock, gone, strict, discard_first, dominance, must_move, last_fast)
+    ac_load(&s, piles, stock, gone, strict, discard_first, dominance, must_move, last_fast,
+            reduce)
     t0 = now_seconds()
     if timeout > 0:
         deadline = t0 + timeout
@@ -662,5 +685,6 @@ cdef class AcesUpBoard:
     def snapshot(self):
         """(piles bottom -> top, stock left, discarded cards in card order)."""
         return ([[self.s.pile[p][i] for i in range(self.s.n[p])] for p in range(4)],
-                [self.s.stock[i] for i in range(self.s.sp, self.s.nstock)],
+                [self.s.stock[i] if self.s.stock[i] != AC_NONE else None
+                 for i in range(self.s.sp, self.s.nstock)],
                 [c for c in range(52) if self.s.gone >> c & 1])

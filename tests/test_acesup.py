@@ -59,7 +59,8 @@ def core_solve(pos, **kw):
 
 def solve_seed(seed, strict, budget, **switches):
     """The core's search on seeded deal ``seed`` (switches: best_score, and
-    dominance=False, must_move=False, last_fast=False to turn a part of it off)."""
+    dominance=False, must_move=False, last_fast=False, reduce=False to turn a part of
+    it off)."""
     d = acesup_deal(seed).deck
     return _core.acesup_solve([[d[i]] for i in range(4)], list(d[4:]), (), strict,
                               max_states=budget, **switches)
