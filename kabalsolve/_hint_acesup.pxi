@@ -52,6 +52,7 @@ cdef class AcesUpSolver:
         cdef AState s = self.root
         cdef SearchResult res
         cdef Table tab
+        cdef ACReduce x
         cdef uint64_t key[KEY_WORDS]
         cdef double deadline = 0.0
         cdef uint32_t buf[AC_MAX_MOVES]
@@ -72,7 +73,18 @@ cdef class AcesUpSolver:
         res.target = AC_WIN
         res.floor = AC_WIN
         with nogil:
+            # with the reduced games of ac_reduced_lost (a cut by them is a bound below
+            # 48, as above), their tables for this search only
+            memset(&x, 0, sizeof(ACReduce))
+            if s.reduce and not s.discard_first:
+                if ac_reduce_init(&x, self.lost.max_bytes // 8
+                                  if self.lost.max_bytes >= (1 << 25) else 1 << 22) == 0:
+                    x.tally = &res.states
+                    x.limit = max_states
+                    s.red = &x
             dfs_in(&ACESUP_OPS, &s, &tab, max_states, deadline, &res)
+            s.red = NULL
+            ac_reduce_free(&x)
         if res.status == S_LOST:
             table_free(&self.lost)
             self.lost = tab
