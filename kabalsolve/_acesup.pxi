@@ -1039,15 +1039,14 @@ cdef int ac_reduced_lost(AState* s) noexcept nogil:
         return 1
     if table_probe(&x.won, key)[1] != 0 or table_probe(&x.open, key)[1] != 0:
         return 0
-    cur = &x.cur[lvl]
-    if cur.count:
-        if cur.mask + 1 > AC_RCUR0:
-            table_free(cur)
-            if table_init(cur, AC_RCUR0, x.lost.max_bytes, 2) != 0:
-                return 0
-        else:
-            memset(cur.slots, 0, AC_RCUR0 * 2 * sizeof(uint64_t))
-            cur.count = 0
+    cur = &x.cur[lvl]               # emptied; back to its first size if it grew
+    if cur.slots == NULL or cur.mask + 1 > AC_RCUR0:
+        table_free(cur)
+        if table_init(cur, AC_RCUR0, x.lost.max_bytes, 2) != 0:
+            return 0
+    elif cur.count:
+        memset(cur.slots, 0, AC_RCUR0 * 2 * sizeof(uint64_t))
+        cur.count = 0
     res.target = AC_WIN
     res.floor = AC_WIN
     dfs_run(&AC_SUB_OPS, &r, cur, budget, 0.0, &x.bufs[lvl], &res)
