@@ -470,13 +470,12 @@ cdef void ac_dfs(AState* s, uint64_t max_states, double deadline, uint64_t max_b
     # ac_reduced_lost searches (each may grow to an eighth of the table budget); not
     # with discard-first, where a reduced game proves nothing, nor where s.reduce is 0
     cdef ACReduce x
-    if not s.reduce or s.discard_first:
-        s.red = NULL
+    s.red = NULL
+    if not s.reduce or s.discard_first or ac_reduce_init(
+            &x, max_bytes // 8 if max_bytes >= (1 << 25) else 1 << 22) != 0:
+        if s.reduce and not s.discard_first:
+            ac_reduce_free(&x)      # no memory for them: the search without them
         dfs(&ACESUP_OPS, s, max_states, deadline, max_bytes, res)
-        return
-    if ac_reduce_init(&x, max_bytes // 8 if max_bytes >= (1 << 25) else 1 << 22) != 0:
-        ac_reduce_free(&x)
-        res_clear(res, STOP_MEMORY)
         return
     x.tally = &res.states
     x.limit = max_states
