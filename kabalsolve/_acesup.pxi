@@ -951,6 +951,24 @@ cdef int ac_reduce_init(ACReduce* x, uint64_t max_bytes) noexcept nogil:
     return bad
 
 
+cdef void ac_reduce_attach(AState* s, ACReduce* x, uint64_t max_bytes, uint64_t* tally,
+                           uint64_t limit) noexcept nogil:
+    # Before a search from s: s.red = x, with its tables made (each may grow to an
+    # eighth of max_bytes), where the reduced games apply (s.reduce, not discard-first)
+    # and there is memory for them; else s.red = NULL and the search goes without them.
+    # tally and limit: the search's positions count and budget.  Either way the caller
+    # clears s.red and calls ac_reduce_free(x) after the search.
+    memset(x, 0, sizeof(ACReduce))
+    s.red = NULL
+    if not s.reduce or s.discard_first:
+        return
+    if ac_reduce_init(x, max_bytes // 8 if max_bytes // 8 > (1 << 22) else 1 << 22) != 0:
+        return
+    x.tally = tally
+    x.limit = limit
+    s.red = x
+
+
 cdef void ac_reduce_free(ACReduce* x) noexcept nogil:
     cdef int k
     table_free(&x.lost)

@@ -467,19 +467,9 @@ AC_PHASES[2][:] = [1, 0, 50000]
 cdef void ac_dfs(AState* s, uint64_t max_states, double deadline, uint64_t max_bytes,
                  SearchResult* res) noexcept nogil:
     # dfs with the Aces Up moves, and the shared tables of the reduced games that
-    # ac_reduced_lost searches (each may grow to an eighth of the table budget); not
-    # with discard-first, where a reduced game proves nothing, nor where s.reduce is 0
+    # ac_reduced_lost searches (ac_reduce_attach)
     cdef ACReduce x
-    s.red = NULL
-    if not s.reduce or s.discard_first or ac_reduce_init(
-            &x, max_bytes // 8 if max_bytes >= (1 << 25) else 1 << 22) != 0:
-        if s.reduce and not s.discard_first:
-            ac_reduce_free(&x)      # no memory for them: the search without them
-        dfs(&ACESUP_OPS, s, max_states, deadline, max_bytes, res)
-        return
-    x.tally = &res.states
-    x.limit = max_states
-    s.red = &x
+    ac_reduce_attach(s, &x, max_bytes, &res.states, max_states)
     dfs(&ACESUP_OPS, s, max_states, deadline, max_bytes, res)
     s.red = NULL
     ac_reduce_free(&x)

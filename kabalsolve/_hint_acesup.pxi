@@ -75,13 +75,7 @@ cdef class AcesUpSolver:
         with nogil:
             # with the reduced games of ac_reduced_lost (a cut by them is a bound below
             # 48, as above), their tables for this search only
-            memset(&x, 0, sizeof(ACReduce))
-            if s.reduce and not s.discard_first:
-                if ac_reduce_init(&x, self.lost.max_bytes // 8
-                                  if self.lost.max_bytes >= (1 << 25) else 1 << 22) == 0:
-                    x.tally = &res.states
-                    x.limit = max_states
-                    s.red = &x
+            ac_reduce_attach(&s, &x, self.lost.max_bytes, &res.states, max_states)
             dfs_in(&ACESUP_OPS, &s, &tab, max_states, deadline, &res)
             s.red = NULL
             ac_reduce_free(&x)
