@@ -991,7 +991,8 @@ cdef void ac_reduce_free(ACReduce* x) noexcept nogil:
 
 
 cdef int ac_reduced_lost(AState* s) noexcept nogil:
-    # 1 if the reduced game of s is proved lost, and so s: no line from s wins.
+    # 1 if the reduced game of s is proved lost, and so s: no line from s wins.  Called
+    # where ac_reduced_known_lost(s) found it not lost yet.
     #
     # The reduced game R is s without the cards X of the ranks Two .. AC_RTOP[level]
     # left (on the piles and in the stock, whose places of X become holes), as if
@@ -1037,10 +1038,9 @@ cdef int ac_reduced_lost(AState* s) noexcept nogil:
     if xs == 0:
         return 0                    # R would be s itself
     # R's key first, from s: before the last deal it is that of s with the cards of X
-    # discarded (ac_key_dealing), and most R have been met before
+    # discarded (ac_key_dealing), and most R have been met before.  Whether R is
+    # among the lost ones the caller has looked up already (ac_reduced_known_lost).
     ac_key_dealing(s, xs, key)
-    if table_probe(&x.lost, key)[1] != 0:
-        return 1
     if table_probe(&x.won, key)[1] != 0 or table_probe(&x.open, key)[1] != 0:
         return 0
     memcpy(&r, s, sizeof(AState))
