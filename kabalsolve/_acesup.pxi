@@ -542,7 +542,8 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase) noexcept nogi
     cdef uint8_t higher[52][13]           # the higher cards of c's suit left in its pile
     cdef uint8_t nhigher[52]
     cdef uint32_t present[16]             # ranks left per pile and suit
-    cdef uint32_t SUF[4][4][15]           # [pile][suit][j], see higher below
+    cdef uint32_t allsu[4]                # ranks left per suit
+    cdef uint16_t hio[52]                 # see higher below
     nd = (s.nstock - s.sp) >> 2
     if nd == 0 and s.lastfast:
         return ac_analyse_last(s, movers, need, twophase)
@@ -569,15 +570,15 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase) noexcept nogi
         nseqs[p] = k
         emp[p] = 0
     # higher[c]: the cards of c's suit left in c's own pile that rank above it (the Ace
-    # above all), with the strict rule only its Ace (the others never move); those of
-    # the other piles are read from SUF[q][su][j], the union of T over the cards of
-    # suit su in pile q with AC_HIGH at least j, kept up to date as T grows
+    # above all), with the strict rule only its Ace (the others never move); hio[c]:
+    # the ranks of those in the other piles (bit r: the card of rank r of c's suit)
     memset(present, 0, sizeof(present))
-    memset(SUF, 0, sizeof(SUF))
+    memset(allsu, 0, sizeof(allsu))
     for p in range(4):
         for i in range(nseqs[p]):
             c = seq[p][i]
             present[4 * p + SUIT_OF[c]] |= 1U << RANK_OF[c]
+            allsu[SUIT_OF[c]] |= 1U << RANK_OF[c]
     for p in range(4):
         for i in range(nseqs[p]):
             c = seq[p][i]
@@ -589,7 +590,9 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase) noexcept nogi
             if hr != 0:
                 su = SUIT_OF[c]
                 # ranks above hr, and the Ace (rank 0)
-                g = present[4 * p + su] & ((0x1FFEU << hr) & 0x1FFF | 1)
+                g = (0x1FFEU << hr) & 0x1FFF | 1
+                hio[c] = <uint16_t> ((allsu[su] & ~present[4 * p + su]) & g)
+                g &= present[4 * p + su]
                 if movers == 1:
                     g &= 1U
                 while g:
@@ -644,19 +647,13 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase) noexcept nogi
                 if tc != T[c]:
                     T[c] = tc
                     changed = 1
-                    # SUF[p][su][j] only shrinks as j grows: from the top down, once
-                    # one holds tc, so does every one below it
-                    for j in range(AC_HIGH[c], 0, -1):
-                        if SUF[p][SUIT_OF[c]][j] & tc == tc:
-                            break
-                        SUF[p][SUIT_OF[c]][j] |= tc
                 if RANK_OF[c] != 0 and tc & ~G[c]:     # else part can add nothing
-                    j = AC_HIGH[c] + 1
-                    su = SUIT_OF[c]
+                    su = SUIT_OF[c] * 13
                     part = 0
-                    for q in range(4):
-                        if q != p:
-                            part |= SUF[q][su][j]
+                    g = hio[c]
+                    while g:
+                        part |= T[su + __builtin_ctz(g)]
+                        g &= g - 1
                     for k in range(nhigher[c]):  # its own pile: once one of them has moved
                         h = higher[c][k]
                         part |= T[h] & AFTER[mv[h] if mv[h] < mvc else mvc]
