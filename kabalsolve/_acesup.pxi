@@ -473,7 +473,8 @@ cdef void ac_last_masks(AState* s, uint64_t cards, uint64_t top, uint64_t move,
     s.tvalid = valid
 
 
-cdef int ac_analyse(AState* s, int movers, int need, int twophase) noexcept nogil:
+cdef int ac_analyse(AState* s, int movers, int need, int twophase,
+                    int stuck=0) noexcept nogil:
     # The analysis of ac_bound: 48 less the number of cards left that are proved never
     # to go in any line from s, where movers says which cards may move onto an empty
     # pile: 1 the Aces (the strict rule), 2 any card.  It leaves T and mv (below) in
@@ -523,8 +524,22 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase) noexcept nogi
     # With twophase 2 the analysis ends on the first phase's masks (valid only for the
     # lines without a move before the deal: s.tvalid stays 0).  It stops early
     # (returns 48) as usual, in either phase.
+    #
+    # stuck (with need 48, from ac_bound): the count of ac_aces_stuck with the Aces
+    # still to be dealt is made where the analysis would stop early, on the masks so
+    # far (ac_keep_partial), and where it fires the rounds go on from there instead:
+    # to the first phase's fixed point, where the count is made on its final masks (as
+    # ac_bound explains), and then to the whole analysis' fixed point, where it is made
+    # once more.  The rounds that go on start from masks that some rounds of these
+    # rules have derived, so they lie below the least fixed point, and the rounds from
+    # there reach it: the masks are those of a new analysis from empty masks, without
+    # its cost.  It returns ac_bound's value then (47 where the count fires on the
+    # final masks), and s.b0fail as ac_bound leaves it.
     cdef int p, i, j, k, c, h, hr, su, nd, changed, dead = 0, lv, q, t, mvc
     cdef int nalive = 0, ngone = s.ngone, nomove = twophase != 0
+    cdef int resumed = 0, b = 0
+    if twophase == 2:
+        stuck = 0                       # (its masks are not those of every line)
     cdef uint32_t empty0
     cdef uint32_t full, blocked, part, g, win, tc, done, emp_other, emp_any
     cdef uint32_t WT[14]
@@ -546,6 +561,8 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase) noexcept nogi
     cdef uint16_t hio[52]                 # see higher below
     nd = (s.nstock - s.sp) >> 2
     if nd == 0 and s.lastfast:
+        # (stuck: with no stock the count with the stock's Aces is the one without,
+        # which ac_bound has made already, so it cannot fire here)
         return ac_analyse_last(s, movers, need, twophase)
     full = (1U << (nd + 1)) - 1
     for k in range(14):
@@ -662,9 +679,14 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase) noexcept nogi
                         if G[c] == 0:
                             nalive += 1
                             if need >= 0 and nalive >= need - ngone:
-                                if need >= AC_WIN:
-                                    ac_keep_partial(s, where, G, mv)
-                                return AC_WIN       # as below, without ending the round
+                                if need < AC_WIN:
+                                    return AC_WIN   # as below, without ending the round
+                                ac_keep_partial(s, where, G, mv)
+                                if not stuck or not ac_aces_stuck(s, 1):
+                                    return AC_WIN
+                                need = -1           # on to the fixed point (stuck)
+                                resumed = 1
+                                b = s.b0fail
                         G[c] = g
                         changed = 1
                 lv = ac_lv(G[c], mvc)
@@ -691,13 +713,43 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase) noexcept nogi
             # the masks only grow, so at most 48 - (ngone + nalive) cards will be found
             # never to go, which cannot bring the bound below need: stop (the masks are
             # not complete, so none are left for ac_gen)
-            if need >= AC_WIN:
-                ac_keep_partial(s, where, G, mv)
-            return AC_WIN
+            if need < AC_WIN:
+                return AC_WIN
+            ac_keep_partial(s, where, G, mv)
+            if not stuck or not ac_aces_stuck(s, 1):
+                return AC_WIN
+            need = -1                   # on to the fixed point (stuck)
+            resumed = 1
+            b = s.b0fail
+            changed = 1
         if nomove and not changed:      # the first phase's fixed point
             nomove = 0
             s.b0fail = empty0 != 0
             changed = s.b0fail and twophase == 1
+            if resumed:
+                # the count on the first phase's final masks, which cover the lines
+                # that make no move before the deal (every line, without b0fail)
+                ac_export_masks(s, where, T, G, mv)
+                if ac_aces_stuck(s, 1):
+                    if not s.b0fail:
+                        s.tvalid = 1            # (the whole analysis, as there)
+                        return AC_WIN - 1
+                    b = 1
+    dead = ac_export_masks(s, where, T, G, mv)
+    if resumed:
+        # the whole analysis (all cards can go: the count only grew since the stop)
+        s.tvalid = 1
+        s.b0fail = b
+        return AC_WIN - 1 if ac_aces_stuck(s, 1) else AC_WIN - dead
+    s.tvalid = not (s.b0fail and twophase == 2)
+    return AC_WIN - dead
+
+
+cdef inline int ac_export_masks(AState* s, uint8_t* where, uint32_t* T, uint32_t* G,
+                                uint8_t* mv) noexcept nogil:
+    # ac_analyse's masks into s.tmask, s.tmove and s.tleave (s.tvalid is the
+    # caller's); returns the number of cards left other than Aces that never go
+    cdef int c, dead = 0
     for c in range(52):
         if where[c] == AC_NONE:
             s.tmask[c] = 0
@@ -709,8 +761,7 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase) noexcept nogi
         s.tleave[c] = ac_lv(G[c], mv[c])
         if RANK_OF[c] != 0 and G[c] == 0:
             dead += 1
-    s.tvalid = not (s.b0fail and twophase == 2)
-    return AC_WIN - dead
+    return dead
 
 
 cdef int ac_aces_stuck(AState* s, int ahead) noexcept nogil:
@@ -887,10 +938,10 @@ cdef int ac_bound(AState* s, int need, int twophase=0) noexcept nogil:
     # rule); 47 when only a win is wanted and the Aces are stuck (ac_aces_stuck), first
     # without the stock, then with the Aces still to be dealt.  The second count needs
     # the analysis' final masks, which it does not reach when it stops early, so the
-    # full analysis runs only where the count fires with the masks left by the early
-    # stop.  Those hold an mv and lv at least as late as the final ones
-    # (ac_keep_partial), which only makes the count fire more often, so where it does
-    # not fire with them it cannot fire.
+    # analysis goes on to its fixed point only where the count fires with the masks
+    # left by the early stop (ac_analyse, stuck).  Those hold an mv and lv at least as
+    # late as the final ones (ac_keep_partial), which only makes the count fire more
+    # often, so where it does not fire with them it cannot fire.
     #
     # twophase: the analysis in two phases (ac_analyse), and s.b0fail left at 1 when
     # the lines that make no move before the next deal are proved not to reach need
@@ -898,17 +949,28 @@ cdef int ac_bound(AState* s, int need, int twophase=0) noexcept nogil:
     # out by the first phase's count, or else, where the count with the stock's Aces
     # fires on the early stop's masks, by that count on the first phase's own final
     # masks (which cover those lines).
-    cdef int r, b, movers = 1 if s.strict else 2
+    cdef int movers = 1 if s.strict else 2
     s.tvalid = 0
     s.b0fail = 0
     if need < AC_WIN:
         return ac_analyse(s, movers, need, twophase)
     if ac_aces_stuck(s, 0):
         return AC_WIN - 1
+    return ac_analyse(s, movers, need, twophase, 1)
+
+
+cdef int ac_bound_restart(AState* s, int need, int twophase=0) noexcept nogil:
+    # ac_bound with need 48 as it was made before the analysis could go on from an
+    # early stop: each later count on fresh analyses from empty masks (the tests
+    # compare the two, value, s.b0fail and masks)
+    cdef int r, b, movers = 1 if s.strict else 2
+    s.tvalid = 0
+    s.b0fail = 0
+    if ac_aces_stuck(s, 0):
+        return AC_WIN - 1
     r = ac_analyse(s, movers, need, twophase)
     if r < need or not ac_aces_stuck(s, 1):
         return r
-    # the count fires on the early stop's masks: it needs the final ones
     b = s.b0fail
     if twophase and not b:
         ac_analyse(s, movers, -1, 2)

@@ -628,6 +628,21 @@ cdef class AcesUpBoard:
     def bound(self):
         return ac_bound(&self.s, -1)     # the full analysis: its value and masks
 
+    def win_bound(self, bint twophase=True, bint restart=False):
+        """ac_bound with need 48 (what the search asks at a fresh position), or the
+        same made with fresh analyses for each count (restart): (value, b0fail,
+        tvalid, T, mv, lv) as analysis() gives them."""
+        cdef int r
+        if restart:
+            r = ac_bound_restart(&self.s, AC_WIN, 1 if twophase else 0)
+        else:
+            r = ac_bound(&self.s, AC_WIN, 1 if twophase else 0)
+        out = (r, bool(self.s.b0fail), bool(self.s.tvalid),
+               [self.s.tmask[c] for c in range(52)], [self.s.tmove[c] for c in range(52)],
+               [self.s.tleave[c] for c in range(52)])
+        self.s.tvalid = 0
+        return out
+
     def search_bound(self, int need=48):
         """The bound as the search takes it here (ac_search_bound), which may set
         must-move mode: (bound, whether the position is in that mode now)."""

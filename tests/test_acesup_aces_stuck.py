@@ -262,3 +262,28 @@ def test_verdicts_with_the_count_ahead_equal_exhaustive_search():
                                     best_score=False)[0]
         assert status == ("won" if truth else "lost"), (pos.piles, pos.stock, rules)
     assert won >= 20 and lost >= 20, (won, lost)
+
+
+def test_bound_going_on_from_the_early_stop_equals_fresh_analyses():
+    """Where the count with the stock fires on the masks of the analysis' early stop,
+    ac_bound lets the analysis go on from there to its fixed points; the value, s.b0fail
+    (must-move mode) and the masks it leaves equal those of the same counts made on
+    fresh analyses from empty masks (ac_bound_restart), with and without the two phases,
+    on positions where the count fires and where it does not."""
+    rng = random.Random(31)
+    fired = kept = 0
+    for i in range(400):
+        rules = RULES[i % 4]
+        make = late_aces_position if i % 3 else aces_first_position
+        pos = make(rng, rules, rng.choice([4, 8, 12, 16, 24]), rng.choice([0.3, 0.5, 0.7]))
+        b = board(pos)
+        for twophase in (True, False):
+            got = b.win_bound(twophase=twophase)
+            want = b.win_bound(twophase=twophase, restart=True)
+            assert got == want, (pos.piles, pos.stock, rules, twophase)
+        if not b.aces_stuck():
+            if b.aces_stuck(ahead=True):
+                fired += 1
+            elif got[0] == 48:
+                kept += 1
+    assert fired >= 100 and kept >= 25, (fired, kept)
