@@ -554,6 +554,7 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
     cdef int nseqs[4]
     cdef uint32_t emp[4]
     cdef uint32_t above[4][14]            # above[q][t]: covered by q's cards dealt after t
+                                          # (kept only where q can be empty at t)
     cdef uint8_t higher[52][13]           # the higher cards of c's suit left in its pile
     cdef uint8_t nhigher[52]
     cdef uint32_t present[16]             # ranks left per pile and suit
@@ -702,13 +703,15 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
             if g != emp[p]:
                 emp[p] = g
                 changed = 1
-            blocked = 0
-            k = nseqs[p] - 1
-            for t in range(nd, -1, -1):
-                while k >= 0 and arr[seq[p][k]] > t:
-                    blocked |= bad[seq[p][k]]
-                    k -= 1
-                above[p][t] = blocked
+            if g:
+                # the cover, which WT reads only at the epochs at which p can be empty
+                blocked = 0
+                k = nseqs[p] - 1
+                for t in range(nd, <int> __builtin_ctz(g) - 1, -1):
+                    while k >= 0 and arr[seq[p][k]] > t:
+                        blocked |= bad[seq[p][k]]
+                        k -= 1
+                    above[p][t] = blocked
         if need >= 0 and nalive >= need - ngone:
             # the masks only grow, so at most 48 - (ngone + nalive) cards will be found
             # never to go, which cannot bring the bound below need: stop (the masks are
