@@ -643,6 +643,13 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
             for i in range(nseqs[p] - 1, -1, -1):
                 c = seq[p][i]
                 tc = AFTER[arr[c]] & ~blocked
+                if tc == 0 and arr[c] == 0:
+                    # c is on the pile now and cannot be on top at any epoch, nor
+                    # can the cards under it: their masks were empty already (T only
+                    # grows, and they lie under c), so they stay as they are, and
+                    # they cover every epoch
+                    blocked = full
+                    break
                 mvc = 13
                 if (movers == 2 or RANK_OF[c] == 0) and tc & emp_other:
                     done = tc & emp_other
