@@ -679,9 +679,10 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
                     while g:
                         part |= T[su + __builtin_ctz(g)]
                         g &= g - 1
-                    for k in range(nhigher[c]):  # its own pile: once one of them has moved
-                        h = higher[c][k]
-                        part |= T[h] & AFTER[mv[h] if mv[h] < mvc else mvc]
+                    if tc & ~G[c] & ~part:
+                        for k in range(nhigher[c]):  # its own pile: once one has moved
+                            h = higher[c][k]
+                            part |= T[h] & AFTER[mv[h] if mv[h] < mvc else mvc]
                     g = G[c] | (tc & part)
                     if g != G[c]:
                         if G[c] == 0:
