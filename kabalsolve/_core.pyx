@@ -637,6 +637,11 @@ cdef class AcesUpBoard:
             r = ac_bound_restart(&self.s, AC_WIN, 1 if twophase else 0)
         else:
             r = ac_bound(&self.s, AC_WIN, 1 if twophase else 0)
+        return self._analysed(r)
+
+    cdef tuple _analysed(self, int r):
+        # (r, s.b0fail, s.tvalid, T, mv, lv of each card) as an analysis left them;
+        # s.tvalid is cleared, as the next move would clear it
         out = (r, bool(self.s.b0fail), bool(self.s.tvalid),
                [self.s.tmask[c] for c in range(52)], [self.s.tmove[c] for c in range(52)],
                [self.s.tleave[c] for c in range(52)])
@@ -659,12 +664,7 @@ cdef class AcesUpBoard:
 
     def analysis(self, int need=-1, int twophase=0):
         """ac_analyse itself: (value, s.b0fail, s.tvalid, T, mv, lv of each card)."""
-        cdef int r = ac_analyse(&self.s, 1 if self.s.strict else 2, need, twophase)
-        out = (r, bool(self.s.b0fail), bool(self.s.tvalid),
-               [self.s.tmask[c] for c in range(52)], [self.s.tmove[c] for c in range(52)],
-               [self.s.tleave[c] for c in range(52)])
-        self.s.tvalid = 0
-        return out
+        return self._analysed(ac_analyse(&self.s, 1 if self.s.strict else 2, need, twophase))
 
     def key_without(self, cards):
         """The key of this position with the pile cards ``cards`` discarded."""
