@@ -557,11 +557,10 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
     cdef uint32_t emp[4]
     cdef uint32_t above[4][14]            # above[q][t]: covered by q's cards dealt after t
                                           # (kept only where q can be empty at t)
-    cdef uint8_t higher[52][13]           # the higher cards of c's suit left in its pile
-    cdef uint8_t nhigher[52]
+    cdef uint16_t hown[52]                # see hio below
     cdef uint32_t present[16]             # ranks left per pile and suit
     cdef uint32_t allsu[4]                # ranks left per suit
-    cdef uint16_t hio[52]                 # see higher below
+    cdef uint16_t hio[52]                 # see hown below
     nd = (s.nstock - s.sp) >> 2
     if nd == 0 and s.lastfast:
         # (stuck: with no stock the count with the stock's Aces is the one without,
@@ -571,6 +570,7 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
     for k in range(14):
         AFTER[k] = full & ~((1U << k) - 1) if k <= nd else 0
     memset(where, AC_NONE, 52)
+    memset(present, 0, sizeof(present))
     for p in range(4):
         k = 0
         for i in range(s.n[p]):
@@ -579,6 +579,7 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
             arr[c] = 0
             seq[p][k] = c
             k += 1
+            present[4 * p + SUIT_OF[c]] |= 1U << RANK_OF[c]
         for i in range(nd):
             c = s.stock[s.sp + 4 * i + p]
             if c == AC_NONE:
@@ -587,25 +588,20 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
             arr[c] = i + 1
             seq[p][k] = c
             k += 1
+            present[4 * p + SUIT_OF[c]] |= 1U << RANK_OF[c]
         nseqs[p] = k
         emp[p] = 0
-    # higher[c]: the cards of c's suit left in c's own pile that rank above it (the Ace
-    # above all), with the strict rule only its Ace (the others never move); hio[c]:
-    # the ranks of those in the other piles (bit r: the card of rank r of c's suit)
-    memset(present, 0, sizeof(present))
-    memset(allsu, 0, sizeof(allsu))
-    for p in range(4):
-        for i in range(nseqs[p]):
-            c = seq[p][i]
-            present[4 * p + SUIT_OF[c]] |= 1U << RANK_OF[c]
-            allsu[SUIT_OF[c]] |= 1U << RANK_OF[c]
+    # hown[c]: the ranks of the cards of c's suit left in c's own pile that rank above
+    # it (the Ace above all; bit r: the card of rank r of c's suit), with the strict
+    # rule only its Ace (the others never move); hio[c]: those in the other piles
+    for su in range(4):
+        allsu[su] = present[su] | present[4 + su] | present[8 + su] | present[12 + su]
     for p in range(4):
         for i in range(nseqs[p]):
             c = seq[p][i]
             G[c] = 0
             T[c] = 0
             mv[c] = 13
-            k = 0
             hr = RANK_OF[c]
             if hr != 0:
                 su = SUIT_OF[c]
@@ -613,13 +609,7 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
                 g = (0x1FFEU << hr) & 0x1FFF | 1
                 hio[c] = <uint16_t> ((allsu[su] & ~present[4 * p + su]) & g)
                 g &= present[4 * p + su]
-                if movers == 1:
-                    g &= 1U
-                while g:
-                    higher[c][k] = su * 13 + __builtin_ctz(g)
-                    g &= g - 1
-                    k += 1
-            nhigher[c] = k
+                hown[c] = <uint16_t> (g & 1U if movers == 1 else g)
     changed = 1
     s.b0fail = 0
     while changed:
@@ -682,8 +672,10 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
                         part |= T[su + __builtin_ctz(g)]
                         g &= g - 1
                     if tc & ~G[c] & ~part:
-                        for k in range(nhigher[c]):  # its own pile: once one has moved
-                            h = higher[c][k]
+                        g = hown[c]             # its own pile: once one has moved
+                        while g:
+                            h = su + __builtin_ctz(g)
+                            g &= g - 1
                             part |= T[h] & AFTER[mv[h] if mv[h] < mvc else mvc]
                     g = G[c] | (tc & part)
                     if g != G[c]:
