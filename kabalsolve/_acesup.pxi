@@ -55,6 +55,7 @@ cdef struct ACReduce:
     SearchBufs bufs[AC_RLEVELS]
     uint64_t* tally
     uint64_t limit
+    int need                # the score the tables are about (ac_reduced_lost)
 
 
 cdef struct AState:
@@ -1041,6 +1042,7 @@ cdef void ac_reduce_attach(AState* s, ACReduce* x, uint64_t max_bytes, uint64_t*
         return
     x.tally = tally
     x.limit = limit
+    x.need = AC_WIN
     s.red = x
 
 
@@ -1054,9 +1056,26 @@ cdef void ac_reduce_free(ACReduce* x) noexcept nogil:
         bufs_free(&x.bufs[k])
 
 
-cdef int ac_reduced_lost(AState* s) noexcept nogil:
+cdef void ac_reduce_need(ACReduce* x, int need) noexcept nogil:
+    # The reduced searches' tables made fit for the score need (below): "lost" holds
+    # for any need at least the one it was proved for, "won" and "open" for that one
+    if need == x.need:
+        return
+    if need < x.need:
+        table_clear(&x.lost)
+    table_clear(&x.won)
+    table_clear(&x.open)
+    x.need = need
+
+
+cdef int ac_reduced_lost(AState* s, int need) noexcept nogil:
     # 1 if the reduced game of s is proved lost, and so s: no line from s wins.  Called
-    # where ac_reduced_known_lost(s) found it not lost yet.
+    # where ac_reduced_known_lost(s) found it not lost yet.  With need below 48 (the
+    # branch and bound of a best score): 1 if no line of the reduced game discards need
+    # cards, and so no line from s does: L' (below) discards every card that L does,
+    # and X besides, which it counts as discarded from the start, so it ends with at
+    # least as many.  "Lost" then reads "cannot reach need" throughout (the searches'
+    # target is need, and their tables are those of that need: ac_reduce_need).
     #
     # The reduced game R is s without the cards X of the ranks Two .. AC_RTOP[level]
     # left (on the piles and in the stock, whose places of X become holes), as if
@@ -1083,6 +1102,9 @@ cdef int ac_reduced_lost(AState* s) noexcept nogil:
     #   won:  the positions on the winning line of one that won; later searches end
     #         won there (ac_sub_finish), and R whose root is among them is not lost;
     #   open: roots that ran out of budget, not tried again.
+    # With a score need: a position that cannot reach need cannot reach more, so the
+    # lost ones stay good as need grows (the search's best only grows); the won and
+    # open ones are of that need only, and are dropped when it changes.
     cdef AState r
     cdef SearchResult res
     cdef uint64_t key[KEY_WORDS]
@@ -1093,6 +1115,7 @@ cdef int ac_reduced_lost(AState* s) noexcept nogil:
     cdef uint64_t budget = AC_RBUDGET, xs
     if x == NULL or lvl >= AC_RLEVELS or s.discard_first or s.sp >= s.nstock:
         return 0
+    ac_reduce_need(x, need)
     if x.limit:
         if x.tally[0] >= x.limit:
             return 0
@@ -1138,8 +1161,8 @@ cdef int ac_reduced_lost(AState* s) noexcept nogil:
     elif cur.count:
         memset(cur.slots, 0, AC_RCUR0 * 2 * sizeof(uint64_t))
         cur.count = 0
-    res.target = AC_WIN
-    res.floor = AC_WIN
+    res.target = need
+    res.floor = need
     dfs_run(&AC_SUB_OPS, &r, cur, budget, 0.0, &x.bufs[lvl], &res)
     free(res.path)
     x.tally[0] += res.states
@@ -1161,15 +1184,18 @@ cdef int ac_reduced_lost(AState* s) noexcept nogil:
     return 0
 
 
-cdef int ac_reduced_known_lost(AState* s) noexcept nogil:
+cdef int ac_reduced_known_lost(AState* s, int need) noexcept nogil:
     # 1 if the reduced game of s at its level or a deeper one (s less the cards left of
     # the ranks Two .. AC_RTOP[k], k >= s.rlevel) is among the positions that reduced
     # searches of this deal proved lost: then no line from s wins, as in
-    # ac_reduced_lost.  Only probes (no search, before the last deal): cheaper than the
-    # analysis of ac_bound, so it comes first.
+    # ac_reduced_lost (or reaches need: those were proved for a need at most this one).
+    # Only probes (no search, before the last deal): cheaper than the analysis of
+    # ac_bound, so it comes first.
     cdef uint64_t key[KEY_WORDS]
     cdef uint64_t xs
     cdef int k
+    if need < s.red.need:
+        return 0
     for k in range(s.rlevel, AC_RLEVELS):
         xs = ~s.gone & AC_RMASK[k]
         if xs:
@@ -1211,9 +1237,10 @@ cdef int ac_search_bound(AState* s, int need) noexcept nogil:
     # the same argument, that of the one before it (four losses: 1.2 % fewer
     # instructions).
     #
-    # With the reduced games, when only a win is wanted: a fresh position whose reduced
-    # game is known lost (ac_reduced_known_lost) is cut before the analysis, and one
-    # that passes the analysis has its reduced game searched (ac_reduced_lost).  On
+    # With the reduced games (for a win, and in the branch and bound of a best score for
+    # need cards discarded): a fresh position whose reduced game is known lost
+    # (ac_reduced_known_lost) is cut before the analysis, and one that passes the
+    # analysis has its reduced game searched (ac_reduced_lost).  On
     # deal 14 (a loss of 750,000 positions) the probe first saves a quarter of the
     # instructions (callgrind), most of them the analysis of positions it cuts.
     #
@@ -1240,13 +1267,11 @@ cdef int ac_search_bound(AState* s, int need) noexcept nogil:
     # it is not used there.
     cdef int r
     if s.fresh:
-        if (need >= AC_WIN and s.red != NULL and s.sp < s.nstock and
-                ac_reduced_known_lost(s)):
-            return AC_WIN - 1
+        if s.red != NULL and s.sp < s.nstock and ac_reduced_known_lost(s, need):
+            return need - 1
         r = ac_bound(s, need, s.twophase and need >= AC_WIN)
-        if (r >= need and need >= AC_WIN and s.red != NULL and s.sp < s.nstock and
-                ac_reduced_lost(s)):
-            return AC_WIN - 1
+        if r >= need and s.red != NULL and s.sp < s.nstock and ac_reduced_lost(s, need):
+            return need - 1
         if r >= need and s.b0fail:
             s.mustmove = 1
         return r

@@ -46,6 +46,13 @@ cdef int table_init(Table* t, uint64_t capacity, uint64_t max_bytes, int kw) noe
     return 0
 
 
+cdef inline void table_clear(Table* t) noexcept nogil:
+    # empty, at the size it has
+    if t.slots != NULL and t.count:
+        memset(t.slots, 0, (t.mask + 1) * t.kw * sizeof(uint64_t))
+        t.count = 0
+
+
 cdef void table_free(Table* t) noexcept nogil:
     free(t.slots)
     t.slots = NULL

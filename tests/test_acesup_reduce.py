@@ -3,7 +3,8 @@
 A position is cut when the same position without every card of the low ranks (as if
 discarded already; their stock places become holes) cannot be won.  Here: the core's
 search of positions with holes in the stock against plain exhaustive search, no
-position on a winning line ever cut, and the verdicts with and without the cut."""
+position on a winning line ever cut, and the verdicts and best scores with and without
+the cut."""
 
 import random
 
@@ -138,6 +139,44 @@ def test_no_position_on_a_winning_line_is_cut(rules):
 @pytest.mark.parametrize("strict", [False, True], ids=["usual", "strict"])
 def test_verdicts_with_and_without_the_cut_agree(strict):
     assert agreeing_verdicts(range(1, 61), strict, 100_000, reduce=False) >= 45
+
+
+@pytest.mark.parametrize("strict", [False, True], ids=["usual", "strict"])
+def test_best_scores_with_and_without_the_cut_agree(strict):
+    """The branch and bound of a best score cuts by reduced games too (a reduced game in
+    which no line discards the cards needed proves that none does from the position):
+    every best score proved both ways is the same, one proved one way is never below a
+    line found the other way, and the lines found replay to their scores.  Under the
+    strict rule, whose best scores are proved within the budget, the cut saves
+    positions (on easy usual deals the reduced searches cost more than they save)."""
+    proved = 0
+    states = {True: 0, False: 0}
+    for deal in range(1, 31):
+        pos = Position(acesup_deal(deal), Rules(strict=strict))
+        got = {}
+        n_of = {}
+        for reduce in (True, False):
+            status, _, codes, n, *_, best, sure = core_solve(pos, max_states=300_000,
+                                                             reduce=reduce)
+            end = pos.copy()
+            for code in codes:
+                end.push(decode_acesup_move(end, code))
+            assert end.score == best, (deal, reduce)
+            got[reduce] = (best, sure)
+            n_of[reduce] = n
+        (b1, p1), (b0, p0) = got[True], got[False]
+        if p1 and p0:
+            assert b1 == b0, deal
+            proved += 1
+            states[True] += n_of[True]
+            states[False] += n_of[False]
+        elif p1:
+            assert b1 >= b0, deal
+        elif p0:
+            assert b0 >= b1, deal
+    assert proved >= 20, proved
+    if strict:
+        assert states[True] * 2 < states[False], states
 
 
 def test_the_lines_found_with_the_cut_replay_to_a_win():
