@@ -533,12 +533,17 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
     proved[0] = res.status == S_WON
     if res.status != S_LOST or not best_score:
         return
+    if res.best >= AC_WIN - 1:
+        # no line wins, and the line kept discards 47: no line does better, so the best
+        # score is proved already (the branch and bound would search for a win again)
+        proved[0] = 1
+        return
     if max_states and res.states >= max_states:
         res.status = S_LOST         # the verdict stands; the score is only the best found
         res.stop_reason = STOP_STATES
         return
     s = start[0]
-    r.target = AC_WIN
+    r.target = AC_WIN - 1           # the verdict is lost: no line discards more than 47
     r.floor = res.best + 1
     ac_dfs(&s, max_states - res.states if max_states else 0, deadline, max_bytes, &r)
     res.states += r.states
@@ -552,7 +557,8 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
         res.best = r.best
     else:
         free(r.path)
-    proved[0] = r.status == S_LOST
+    # proved: no line beats the best (lost), or a line reached 47 (won: its target)
+    proved[0] = r.status == S_LOST or r.status == S_WON
     res.stop_reason = r.stop_reason
 
 

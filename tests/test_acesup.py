@@ -419,6 +419,25 @@ def test_known_best_scores(seed, strict, winnable, best):
     assert pos.score == best and pos.is_won() == winnable
 
 
+@pytest.mark.parametrize("seed", [24, 88])
+def test_a_lost_deal_with_a_line_of_47_has_its_best_score_proved(seed):
+    """A lost deal cannot do better than 47, so a line that discards 47 is the proved
+    best score, with no search for a win after the verdict: deal 88's verdict finds
+    such a line itself (the best score then costs nothing more), deal 24's branch and
+    bound finds it and stops there (both were left unproved at 1 M positions when the
+    branch and bound still looked for 48)."""
+    deal = acesup_deal(seed)
+    sol = kabalsolve.solve(deal, max_states=1_000_000)
+    verdict = kabalsolve.solve(deal, best_score=False, max_states=1_000_000)
+    assert sol.result == verdict.result == "lost"
+    assert sol.score() == 47 and sol.score_proved
+    if seed == 88:
+        assert sol.stats.states == verdict.stats.states
+    pos = Position(deal, Rules())
+    pos.replay([Move.from_json(m) for m in json.loads(sol.to_json())["moves"]])
+    assert pos.score == 47
+
+
 def test_strict_and_discard_first_only_take_moves_away():
     """Each of the two rules only takes lines away: a win under it is a win under the
     usual rules, a usual loss is a loss under it."""
