@@ -480,8 +480,9 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
     # The verdict first: a search that prunes every position whose bound is below 48
     # (far more than a search for the best score can), and that also finds a good
     # line.  Then, if the deal is lost and the best score is asked for, a second search
-    # that only looks for lines better than that one: a proof of the best score when it
-    # ends.  proved: 1 if res.best is proved the best (or the deal was won).
+    # that only looks for lines better than that one, up to 47 (a lost deal can do no
+    # better): a proof of the best score when it ends or reaches 47.  proved: 1 if
+    # res.best is proved the best (or the deal was won).
     #
     # Before it, short searches under stricter rules (AC_PHASES): each allows a subset
     # of the moves (the strict rule fewer moves to empty piles, discard-first fewer
