@@ -1158,9 +1158,8 @@ cdef int ac_reduced_lost(AState* s, int need) noexcept nogil:
         table_free(cur)
         if table_init(cur, AC_RCUR0, x.lost.max_bytes, 2) != 0:
             return 0
-    elif cur.count:
-        memset(cur.slots, 0, AC_RCUR0 * 2 * sizeof(uint64_t))
-        cur.count = 0
+    else:
+        table_clear(cur)
     res.target = need
     res.floor = need
     dfs_run(&AC_SUB_OPS, &r, cur, budget, 0.0, &x.bufs[lvl], &res)
