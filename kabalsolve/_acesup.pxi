@@ -31,6 +31,7 @@ cdef enum:
     AC_DISCARD = 1
     AC_MOVE = 2
     AC_PILE_MAX = 32
+    AC_SEQ_MAX = AC_PILE_MAX + 16   # a pile's cards now and to come (ac_analyse's seq)
     AC_MAX_MOVES = 32       # 4 discards + 4 x 3 moves + 1 deal
     AC_NONE = 255
     AC_WIN = 48
@@ -39,7 +40,9 @@ cdef enum:
 cdef enum:
     AC_RLEVELS = 2          # reduced games within reduced games (ac_reduced_lost)
     AC_RBUDGET = 5000       # positions a reduced game may search before it gives up
-    AC_RCUR0 = 1 << 8       # the first size of each level's table
+    AC_RCUR0 = 1 << 6       # the first size of each level's table: most reduced searches
+                            # end within a few positions, and the table is emptied
+                            # (or made anew) for each one (ac_reduced_lost)
 
 
 cdef struct ACReduce:
@@ -371,14 +374,17 @@ cdef inline int ac_lv(uint32_t g, int mv) noexcept nogil:
     return mv if mv < lv else lv
 
 
-cdef inline void ac_keep_partial(AState* s, uint8_t* where, uint32_t* G,
+cdef inline void ac_keep_partial(AState* s, uint8_t* seq, int* nseqs, uint32_t* G,
                                  uint8_t* mv) noexcept nogil:
     # Where ac_analyse stops early: mv and lv of its masks so far in s.tmove and
     # s.tleave (s.tvalid stays 0).  The masks only grow towards the fixed point, so
     # these are at least the final mv and lv: what ac_bound needs to rule a count out.
-    cdef int c
-    for c in range(52):
-        if where[c] != AC_NONE:
+    # The cards left are those of ac_analyse's seq (pile p's from seq[p * AC_SEQ_MAX]
+    # on), so only they are visited: the same entries as a pass over all 52 cards.
+    cdef int p, i, c
+    for p in range(4):
+        for i in range(nseqs[p]):
+            c = seq[p * AC_SEQ_MAX + i]
             s.tmove[c] = mv[c]
             s.tleave[c] = ac_lv(G[c], mv[c])
 
@@ -539,12 +545,17 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
     # its cost.  It returns ac_bound's value then (47 where the count fires on the
     # final masks), and s.b0fail as ac_bound leaves it.
     cdef int p, i, j, k, c, h, hr, su, nd, changed, dead = 0, lv, q, t, mvc
-    cdef int nalive = 0, ngone = s.ngone, nomove = twophase != 0
+    cdef int ngone = s.ngone, nomove = twophase != 0
+    # togo: need - ngone - nalive, nalive being the cards found to go so far (G not
+    # empty), so the early stop comes where it reaches 0; 64 (more than there are
+    # cards, so it never does) where there is none: with need < 0, and once the rounds
+    # go on from a stop (stuck)
+    cdef int togo = need - ngone if need >= 0 else 64
     cdef int resumed = 0, b = 0
     if twophase == 2:
         stuck = 0                       # (its masks are not those of every line)
     cdef uint32_t empty0
-    cdef uint32_t full, blocked, part, g, win, tc, done, emp_other, emp_any
+    cdef uint32_t full, blocked, part, g, win, tc, done, emp_other, emp_any, af
     cdef uint32_t WT[14]
     cdef uint8_t where[52]                # pile of each card left (AC_NONE: gone)
     cdef uint8_t arr[52]                  # a(c)
@@ -553,7 +564,7 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
     cdef uint32_t G[52]
     cdef uint32_t bad[52]                 # [a(c), lv(c))
     cdef uint32_t AFTER[14]               # AFTER[k]: the epochs k .. nd
-    cdef uint8_t seq[4][AC_PILE_MAX + 16]   # each pile's cards now and to come, bottom up
+    cdef uint8_t seq[4][AC_SEQ_MAX]       # each pile's cards now and to come, bottom up
     cdef int nseqs[4]
     cdef uint32_t emp[4]
     cdef uint32_t above[4][14]            # above[q][t]: covered by q's cards dealt after t
@@ -570,6 +581,7 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
     full = (1U << (nd + 1)) - 1
     for k in range(14):
         AFTER[k] = full & ~((1U << k) - 1) if k <= nd else 0
+        WT[k] = 0
     memset(where, AC_NONE, 52)
     memset(present, 0, sizeof(present))
     for p in range(4):
@@ -617,9 +629,15 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
         changed = 0
         empty0 = 0
         # WT[t]: the epochs at which a card moved at epoch t can be on top afterwards,
-        # on whichever pile could take it
+        # on whichever pile could take it: 0 where no pile can be empty at t, so it is
+        # made only at the epochs of emp_any and is 0 elsewhere from the start.  (Emp
+        # only grows, round after round, so an epoch once in emp_any stays in it and
+        # its entry is made again each round.)
         emp_any = emp[0] | emp[1] | emp[2] | emp[3]
-        for t in range(nd + 1):
+        g = emp_any
+        while g:
+            t = __builtin_ctz(g)
+            g &= g - 1
             win = 0
             for q in range(4):
                 if emp[q] >> t & 1:
@@ -635,7 +653,8 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
             blocked = 0
             for i in range(nseqs[p] - 1, -1, -1):
                 c = seq[p][i]
-                tc = AFTER[arr[c]] & ~blocked
+                af = AFTER[arr[c]]
+                tc = af & ~blocked
                 if tc == 0 and arr[c] == 0:
                     # c is on the pile now and cannot be on top at any epoch, nor
                     # can the cards under it: their masks were empty already (T only
@@ -650,18 +669,23 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
                     if mvc != mv[c]:
                         mv[c] = mvc
                         changed = 1
-                    win = 0
-                    g = done
-                    while True:
-                        while g:
-                            t = __builtin_ctz(g)
-                            g &= g - 1
-                            win |= WT[t]
-                        g = win & emp_any & ~done
-                        if not g:
-                            break
-                        done |= g
-                    tc |= win
+                    # the epochs after its moves, unless tc holds every epoch from
+                    # a(c) on already: each WT[t] lies within AFTER[t], and every t
+                    # of done, first or added, lies within tc or a WT of one, so win
+                    # lies within AFTER[a(c)]
+                    if tc != af:
+                        win = 0
+                        g = done
+                        while True:
+                            while g:
+                                t = __builtin_ctz(g)
+                                g &= g - 1
+                                win |= WT[t]
+                            g = win & emp_any & ~done
+                            if not g:
+                                break
+                            done |= g
+                        tc |= win
                 if tc != T[c]:
                     T[c] = tc
                     changed = 1
@@ -681,14 +705,15 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
                     g = G[c] | (tc & part)
                     if g != G[c]:
                         if G[c] == 0:
-                            nalive += 1
-                            if need >= 0 and nalive >= need - ngone:
+                            togo -= 1
+                            if togo <= 0:
                                 if need < AC_WIN:
                                     return AC_WIN   # as below, without ending the round
-                                ac_keep_partial(s, where, G, mv)
+                                ac_keep_partial(s, &seq[0][0], nseqs, G, mv)
                                 if not stuck or not ac_aces_stuck(s, 1):
                                     return AC_WIN
                                 need = -1           # on to the fixed point (stuck)
+                                togo = 64
                                 resumed = 1
                                 b = s.b0fail
                         G[c] = g
@@ -715,16 +740,17 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
                         blocked |= bad[seq[p][k]]
                         k -= 1
                     above[p][t] = blocked
-        if need >= 0 and nalive >= need - ngone:
+        if togo <= 0:
             # the masks only grow, so at most 48 - (ngone + nalive) cards will be found
             # never to go, which cannot bring the bound below need: stop (the masks are
             # not complete, so none are left for ac_gen)
             if need < AC_WIN:
                 return AC_WIN
-            ac_keep_partial(s, where, G, mv)
+            ac_keep_partial(s, &seq[0][0], nseqs, G, mv)
             if not stuck or not ac_aces_stuck(s, 1):
                 return AC_WIN
             need = -1                   # on to the fixed point (stuck)
+            togo = 64
             resumed = 1
             b = s.b0fail
             changed = 1
