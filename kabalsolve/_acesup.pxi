@@ -943,8 +943,24 @@ cdef int ac_dominated(AState* s, Table* tab) noexcept nogil:
     # branch's position is D once the lower cards of that suit are gone.  So the suit
     # looked at is that of the card just discarded (s.lastsuit, set by ac_make), whose
     # lowest cards left have just changed.
+    #
+    # The keys of D are made first (ac_dominated_keys) and their slots fetched
+    # together, so that the probes' cache misses overlap.
+    cdef uint64_t keys[2 * KEY_WORDS]
+    cdef int n = ac_dominated_keys(s, keys), k
+    for k in range(n):
+        table_prefetch(tab, keys + k * KEY_WORDS)
+    for k in range(n):
+        if table_probe(tab, keys + k * KEY_WORDS)[tab.kw - 1] != 0:
+            return 1
+    return 0
+
+
+cdef int ac_dominated_keys(AState* s, uint64_t* keys) noexcept nogil:
+    # The keys of the positions D of ac_dominated, into keys (KEY_WORDS each): s with
+    # the lowest card left of the suit s.lastsuit discarded, then with the two lowest,
+    # as far as those cards are on the piles.  Returns how many (0 where no dominance).
     cdef uint64_t stock, left, x = 0, y
-    cdef uint64_t key[KEY_WORDS]
     cdef int su = s.lastsuit, k
     if s.discard_first or not s.dominance or su > 3:
         return 0
@@ -952,16 +968,14 @@ cdef int ac_dominated(AState* s, Table* tab) noexcept nogil:
     left = (~s.gone >> (su * 13)) & 0x1FFE
     for k in range(2):                   # X: the lowest card left, then the two lowest
         if left == 0:
-            return 0
+            return k
         y = 1ULL << (su * 13 + __builtin_ctzll(left))
         if stock & y:
-            return 0
+            return k
         x |= y
-        ac_key_without(s, x, key)
-        if table_probe(tab, key)[tab.kw - 1] != 0:
-            return 1
+        ac_key_without(s, x, keys + k * KEY_WORDS)
         left &= left - 1
-    return 0
+    return 2
 
 
 cdef int ac_bound(AState* s, int need, int twophase=0) noexcept nogil:
@@ -1154,6 +1168,7 @@ cdef int ac_reduced_lost(AState* s, int need) noexcept nogil:
     # discarded (ac_key_dealing), and most R have been met before.  Whether R is
     # among the lost ones the caller has looked up already (ac_reduced_known_lost).
     ac_key_dealing(s, xs, key)
+    table_prefetch(&x.open, key)
     if table_probe(&x.won, key)[1] != 0 or table_probe(&x.open, key)[1] != 0:
         return 0
     memcpy(&r, s, sizeof(AState))
@@ -1216,29 +1231,49 @@ cdef int ac_reduced_known_lost(AState* s, int need) noexcept nogil:
     # ac_reduced_lost (or reaches need: those were proved for a need at most this one).
     # Only probes (no search, before the last deal): cheaper than the analysis of
     # ac_bound, so it comes first.
-    cdef uint64_t key[KEY_WORDS]
+    # (The keys are made first and their slots fetched together.)
+    cdef uint64_t keys[AC_RLEVELS * KEY_WORDS]
     cdef uint64_t xs
-    cdef int k
+    cdef int k, n = 0
     if need < s.red.need:
         return 0
     for k in range(s.rlevel, AC_RLEVELS):
         xs = ~s.gone & AC_RMASK[k]
         if xs:
-            ac_key_dealing(s, xs, key)
-            if table_probe(&s.red.lost, key)[1] != 0:
-                return 1
+            ac_key_dealing(s, xs, keys + n * KEY_WORDS)
+            table_prefetch(&s.red.lost, keys + n * KEY_WORDS)
+            n += 1
+    for k in range(n):
+        if table_probe(&s.red.lost, keys + k * KEY_WORDS)[1] != 0:
+            return 1
     return 0
 
 
 cdef int ac_sub_dominated(AState* s, Table* tab) noexcept nogil:
     # ac_dominated in a reduced game, which also cuts the positions that earlier
     # reduced searches of this deal proved lost, or that one of them dominates
-    # (ac_dominated (a): no search path is involved, the dominating one is lost)
+    # (ac_dominated (a): no search path is involved, the dominating one is lost).
+    # Every slot it will probe is fetched first, and the one of s among the won
+    # positions, which ac_sub_finish probes next if s passes.
     cdef uint64_t key[KEY_WORDS]
+    cdef uint64_t keys[2 * KEY_WORDS]
+    cdef int n, k
     ac_key(s, key)
-    if table_probe(&s.red.lost, key)[1] != 0 or ac_dominated(s, &s.red.lost):
+    table_prefetch(&s.red.lost, key)
+    table_prefetch(&s.red.won, key)
+    n = ac_dominated_keys(s, keys)
+    for k in range(n):
+        table_prefetch(&s.red.lost, keys + k * KEY_WORDS)
+        table_prefetch(tab, keys + k * KEY_WORDS)
+    if table_probe(&s.red.lost, key)[1] != 0:
         return 1
-    return ac_dominated(s, tab)
+    for k in range(n):
+        if table_probe(&s.red.lost, keys + k * KEY_WORDS)[1] != 0:
+            return 1
+    for k in range(n):
+        if table_probe(tab, keys + k * KEY_WORDS)[1] != 0:
+            return 1
+    return 0
 
 
 cdef int ac_sub_finish(AState* s, uint32_t* out) noexcept nogil:

@@ -158,6 +158,10 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
             d -= 1
             continue
         m = arena[f.start + f.i]
+        if f.i + 1 < f.n:
+            # the next sibling's slot, fetched while this child is searched: child_keys
+            # fetched it when the moves were made, but a subtree in between evicts it
+            table_prefetch(tab, karena + (f.start + f.i + 1) * KEY_WORDS)
         r = table_insert(tab, karena + (f.start + f.i) * KEY_WORDS)
         f.i += 1
         res.expanded += 1
