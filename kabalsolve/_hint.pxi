@@ -30,7 +30,7 @@ cdef enum:
 
 cdef int table_copy(Table* dst, Table* src) noexcept nogil:
     cdef uint64_t n = (src.mask + 1) * src.kw
-    dst.slots = <uint64_t*> malloc(n * sizeof(uint64_t))
+    dst.slots = slots_alloc(n * sizeof(uint64_t))
     if dst.slots == NULL:
         return -1
     memcpy(dst.slots, src.slots, n * sizeof(uint64_t))

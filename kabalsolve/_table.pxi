@@ -35,8 +35,71 @@ cdef inline uint64_t key_hash(const uint64_t* k, int kw) noexcept nogil:
     return mix64(k[0] ^ mix64(k[1]))
 
 
+# Slot arrays.  A large table is probed at random, so nearly every probe of a big
+# search misses the cache and, with 4 KiB pages, the TLB as well: a 256 MiB table spans
+# 65,536 pages, and each probe walks the page tables on top of the memory access.  On
+# Linux, arrays of 2 MiB and more are therefore mapped on their own, aligned to 2 MiB,
+# and the kernel is asked to back them with huge pages (madvise; where it declines, or
+# transparent huge pages are off, they are ordinary pages and nothing else changes).
+# Fresh anonymous memory reads as zeros, which is an empty table.  Which allocator made
+# an array follows from its size alone, so freeing needs nothing but the size.
+# Elsewhere every array comes from calloc.
+cdef extern from *:
+    """
+    #include <stdlib.h>
+    #if defined(__linux__)
+    #include <stdint.h>
+    #include <sys/mman.h>
+    #define KS_HUGE ((size_t) 1 << 21)
+    static void* ks_slots_alloc(size_t n) {
+        char *p, *a;
+        size_t lead;
+        if (n < KS_HUGE)
+            return calloc(n, 1);
+        p = (char*) mmap(NULL, n + KS_HUGE, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == (char*) MAP_FAILED)
+            return NULL;
+        /* keep the 2 MiB-aligned part, give the rest back */
+        a = (char*) (((uintptr_t) p + KS_HUGE - 1) & ~(uintptr_t) (KS_HUGE - 1));
+        lead = (size_t) (a - p);
+        if (lead)
+            munmap(p, lead);
+        munmap(a + n, KS_HUGE - lead);
+    #ifdef MADV_HUGEPAGE
+        madvise(a, n, MADV_HUGEPAGE);
+    #endif
+        return a;
+    }
+    static void ks_slots_free(void* p, size_t n) {
+        if (p == NULL)
+            return;
+        if (n < KS_HUGE)
+            free(p);
+        else
+            munmap(p, n);
+    }
+    #else
+    static void* ks_slots_alloc(size_t n) { return calloc(n, 1); }
+    static void ks_slots_free(void* p, size_t n) { (void) n; free(p); }
+    #endif
+    """
+    void* ks_slots_alloc(size_t n) noexcept nogil
+    void ks_slots_free(void* p, size_t n) noexcept nogil
+
+
+cdef inline uint64_t* slots_alloc(uint64_t nbytes) noexcept nogil:
+    # a zeroed array of nbytes, or NULL
+    return <uint64_t*> ks_slots_alloc(nbytes)
+
+
+cdef inline void slots_free(uint64_t* slots, uint64_t nbytes) noexcept nogil:
+    # an array from slots_alloc, of the size it was made with
+    ks_slots_free(slots, nbytes)
+
+
 cdef int table_init(Table* t, uint64_t capacity, uint64_t max_bytes, int kw) noexcept nogil:
-    t.slots = <uint64_t*> calloc(capacity * kw, sizeof(uint64_t))
+    t.slots = slots_alloc(capacity * kw * sizeof(uint64_t))
     if t.slots == NULL:
         return -1
     t.mask = capacity - 1
@@ -54,7 +117,8 @@ cdef inline void table_clear(Table* t) noexcept nogil:
 
 
 cdef void table_free(Table* t) noexcept nogil:
-    free(t.slots)
+    if t.slots != NULL:
+        slots_free(t.slots, (t.mask + 1) * t.kw * sizeof(uint64_t))
     t.slots = NULL
 
 
@@ -89,7 +153,7 @@ cdef int table_grow(Table* t) noexcept nogil:
     cdef int w, kw = t.kw
     if new_cap * kw * sizeof(uint64_t) > t.max_bytes:
         return -1
-    t.slots = <uint64_t*> calloc(new_cap * kw, sizeof(uint64_t))
+    t.slots = slots_alloc(new_cap * kw * sizeof(uint64_t))
     if t.slots == NULL:
         t.slots = old
         return -1
@@ -100,7 +164,7 @@ cdef int table_grow(Table* t) noexcept nogil:
             d = table_probe(t, s)
             for w in range(kw):
                 d[w] = s[w]
-    free(old)
+    slots_free(old, old_cap * kw * sizeof(uint64_t))
     return 0
 
 
