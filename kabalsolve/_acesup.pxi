@@ -947,13 +947,9 @@ cdef int ac_dominated(AState* s, Table* tab) noexcept nogil:
     # The keys of D are made first (ac_dominated_keys) and their slots fetched
     # together, so that the probes' cache misses overlap.
     cdef uint64_t keys[2 * KEY_WORDS]
-    cdef int n = ac_dominated_keys(s, keys), k
-    for k in range(n):
-        table_prefetch(tab, keys + k * KEY_WORDS)
-    for k in range(n):
-        if table_probe(tab, keys + k * KEY_WORDS)[tab.kw - 1] != 0:
-            return 1
-    return 0
+    cdef int n = ac_dominated_keys(s, keys)
+    table_prefetch_all(tab, keys, n)
+    return table_has_any(tab, keys, n)
 
 
 cdef int ac_dominated_keys(AState* s, uint64_t* keys) noexcept nogil:
@@ -1241,12 +1237,9 @@ cdef int ac_reduced_known_lost(AState* s, int need) noexcept nogil:
         xs = ~s.gone & AC_RMASK[k]
         if xs:
             ac_key_dealing(s, xs, keys + n * KEY_WORDS)
-            table_prefetch(&s.red.lost, keys + n * KEY_WORDS)
             n += 1
-    for k in range(n):
-        if table_probe(&s.red.lost, keys + k * KEY_WORDS)[1] != 0:
-            return 1
-    return 0
+    table_prefetch_all(&s.red.lost, keys, n)
+    return table_has_any(&s.red.lost, keys, n)
 
 
 cdef int ac_sub_dominated(AState* s, Table* tab) noexcept nogil:
@@ -1257,23 +1250,15 @@ cdef int ac_sub_dominated(AState* s, Table* tab) noexcept nogil:
     # positions, which ac_sub_finish probes next if s passes.
     cdef uint64_t key[KEY_WORDS]
     cdef uint64_t keys[2 * KEY_WORDS]
-    cdef int n, k
+    cdef int n
     ac_key(s, key)
     table_prefetch(&s.red.lost, key)
     table_prefetch(&s.red.won, key)
     n = ac_dominated_keys(s, keys)
-    for k in range(n):
-        table_prefetch(&s.red.lost, keys + k * KEY_WORDS)
-        table_prefetch(tab, keys + k * KEY_WORDS)
-    if table_probe(&s.red.lost, key)[1] != 0:
-        return 1
-    for k in range(n):
-        if table_probe(&s.red.lost, keys + k * KEY_WORDS)[1] != 0:
-            return 1
-    for k in range(n):
-        if table_probe(tab, keys + k * KEY_WORDS)[1] != 0:
-            return 1
-    return 0
+    table_prefetch_all(&s.red.lost, keys, n)
+    table_prefetch_all(tab, keys, n)
+    return (table_has_any(&s.red.lost, key, 1) or table_has_any(&s.red.lost, keys, n) or
+            table_has_any(tab, keys, n))
 
 
 cdef int ac_sub_finish(AState* s, uint32_t* out) noexcept nogil:

@@ -143,6 +143,23 @@ cdef inline void table_prefetch(Table* t, const uint64_t* k) noexcept nogil:
     __builtin_prefetch(t.slots + (key_hash(k, t.kw) & t.mask) * t.kw)
 
 
+cdef inline void table_prefetch_all(Table* t, const uint64_t* keys, int n) noexcept nogil:
+    # the slots of the n keys of keys (KEY_WORDS words apart), fetched together before
+    # they are probed (table_has_any), so that their cache misses overlap
+    cdef int k
+    for k in range(n):
+        table_prefetch(t, keys + k * KEY_WORDS)
+
+
+cdef inline int table_has_any(Table* t, const uint64_t* keys, int n) noexcept nogil:
+    # 1 if one of the n keys of keys (KEY_WORDS words apart) is in t, probed in order
+    cdef int k
+    for k in range(n):
+        if table_probe(t, keys + k * KEY_WORDS)[t.kw - 1] != 0:
+            return 1
+    return 0
+
+
 cdef int table_grow(Table* t) noexcept nogil:
     cdef uint64_t old_cap = t.mask + 1
     cdef uint64_t new_cap = old_cap * 2
