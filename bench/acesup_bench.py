@@ -2,7 +2,7 @@
 
     python bench/acesup_bench.py --count 200 [--strict] [--best-score] [--max-states N]
                                  [--no-dominance] [--no-must-move] [--no-reduce]
-                                 [--seeds 12,22,...]
+                                 [--seeds 12,22,...] [--keep-tables MB]
 
 Deals are kabalsolve.generate.acesup_deal(seed) for seed = --seed .. --seed + count - 1,
 or the seeds listed by --seeds.
@@ -13,7 +13,9 @@ deal.  The issue's targets (10,000 deals): verdict median <= 5 ms, p99 <= 1 s, 0
 best score median <= 50 ms.  --no-dominance turns the search's dominance cut off
 (ac_dominated), --no-must-move its must-move mode (ac_search_bound), --no-reduce its cut by
 reduced games (ac_reduced_lost), to measure what each saves on the same build.  The states
-counted include those of the reduced games.
+counted include those of the reduced games.  --keep-tables MB lets the process keep up
+to MB MiB of freed big tables for its next deals, as a batch worker does
+(kabalsolve.batch.keep_tables; default 0, each deal maps its tables afresh).
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import kabalsolve  # noqa: E402
-from kabalsolve import _core  # noqa: E402
+from kabalsolve import _core, batch  # noqa: E402
 from kabalsolve.generate import acesup_deal  # noqa: E402
 from kabalsolve.stats import wilson  # noqa: E402
 
@@ -49,7 +51,10 @@ def main() -> None:
     ap.add_argument("--no-reduce", action="store_true")
     ap.add_argument("--seeds", default=None, help="comma-separated seeds (instead of "
                     "--seed and --count)")
+    ap.add_argument("--keep-tables", type=int, default=0, metavar="MB",
+                    help="MiB of freed big tables kept for the next deals (default 0)")
     a = ap.parse_args()
+    batch.keep_tables(a.keep_tables)
     seeds = ([int(x) for x in a.seeds.split(",")] if a.seeds else
              list(range(a.seed, a.seed + a.count)))
     rows = []
@@ -86,7 +91,8 @@ def main() -> None:
         "" if a.max_states is None else ", at most %d states each" % a.max_states,
         ", no dominance cut" if a.no_dominance else "",
         ", no must-move mode" if a.no_must_move else "") +
-        (", no reduced games" if a.no_reduce else ""))
+        (", no reduced games" if a.no_reduce else "") +
+        (", %d MiB of tables kept" % a.keep_tables if a.keep_tables else ""))
     print("  won %d, lost %d, unknown %d: %.2f %% won (95 %% interval [%.2f, %.2f] %%)" % (
         won, n - won - unknown, unknown, 100 * won / max(n - unknown, 1), 100 * lo, 100 * hi))
     print("  CPU per call: median %.2f ms, p90 %.1f ms, p99 %.1f ms, max %.2f s; total %.1f s"

@@ -419,6 +419,43 @@ cdef class KlondikeBoard:
 
 
 
+def keep_tables(unsigned long long max_bytes):
+    """Keep freed table arrays of 2 MiB and more, up to max_bytes in all, for the next
+    search in this process (0 keeps none and gives back any kept); the bound it had.
+    Only on Linux; elsewhere it keeps nothing and returns 0."""
+    return ks_keep_set(max_bytes)
+
+
+def kept_table_bytes():
+    """The bytes of freed table arrays this process now keeps."""
+    return ks_kept_bytes()
+
+
+def kept_table_sizes():
+    """The size in bytes of each freed table array this process now keeps."""
+    cdef size_t sizes[64]  # KS_KEEP_MAX, the most arrays kept
+    cdef int n = ks_kept_sizes(sizes, 64)
+    return [sizes[i] for i in range(n)]
+
+
+def table_array_nonzero_words(unsigned long long nbytes, bint scribble=False):
+    """For tests: takes a table array of nbytes the way a search does (a kept one if
+    there is one of that size), counts its 64-bit words that are not zero (a new array
+    must have none) and frees it again, first filling it with ones if scribble."""
+    cdef uint64_t* a = slots_alloc(nbytes)
+    cdef uint64_t i, dirty = 0
+    if a == NULL:
+        raise MemoryError("no table array of %d bytes" % nbytes)
+    with nogil:
+        for i in range(nbytes // 8):
+            if a[i] != 0:
+                dirty += 1
+            if scribble:
+                a[i] = ~(<uint64_t> 0)
+    slots_free(a, nbytes)
+    return dirty
+
+
 def shuffled_deck(unsigned long long seed):
     """The deck of kabalsolve.generate.shuffled_deck(seed), made in the core."""
     cdef uint8_t deck[52]
