@@ -78,6 +78,8 @@ cdef struct AState:
     uint8_t mustmove               # 1: the search deals no more before a move is made
                                    # (set by ac_search_bound, kept by discards)
     uint8_t b0fail                 # left by ac_analyse (twophase), see ac_search_bound
+    uint8_t nodeal                 # left by ac_search_bound for ac_gen: the deal's child
+                                   # is known lost; 0 after any make or unmake
     uint64_t gone                  # bit c: card c is discarded
     # rules
     uint8_t strict                 # only an Ace may move to an empty pile
@@ -210,7 +212,8 @@ cdef int ac_gen(AState* s, uint32_t* out, int full) noexcept nogil:
     # Pruned moves (after the last deal the piles are interchangeable, as in the key):
     # moving a pile's only card onto an empty pile only swaps two piles, and of several
     # empty piles only the first is tried.  And in must-move mode (s.mustmove, see
-    # ac_search_bound) no deal.
+    # ac_search_bound) no deal, nor where the deal's child is known lost (s.nodeal, left
+    # by ac_search_bound for this position).
     cdef int n = 0, p, q, c, last = s.sp >= s.nstock, can = 0
     cdef int nd = 0, nm = 0
     cdef uint32_t disc[4]
@@ -243,7 +246,7 @@ cdef int ac_gen(AState* s, uint32_t* out, int full) noexcept nogil:
     for p in range(nm):
         out[n] = mov[p]
         n += 1
-    if not last and not (s.discard_first and nd) and (full or not s.mustmove):
+    if not last and not (s.discard_first and nd) and (full or not (s.mustmove or s.nodeal)):
         out[n] = ac_code(AC_DEAL, 0, 0)
         n += 1
     return n
@@ -254,6 +257,7 @@ cdef uint32_t ac_make(AState* s, uint32_t m) noexcept nogil:
     cdef uint32_t undo = (s.bottom[a] | (<uint32_t> s.bottom[b] << 8) |
                           (<uint32_t> s.mustmove << 24))
     s.tvalid = 0
+    s.nodeal = 0
     s.lastsuit = 4
     s.fresh = t == AC_DEAL
     s.lastmove = t
@@ -289,6 +293,7 @@ cdef uint32_t ac_make(AState* s, uint32_t m) noexcept nogil:
 cdef void ac_unmake(AState* s, uint32_t m, uint32_t undo) noexcept nogil:
     cdef int t = m & 15, a = (m >> 4) & 15, b = (m >> 8) & 15, c, p
     s.tvalid = 0
+    s.nodeal = 0
     s.mustmove = undo >> 24
     if t == AC_DEAL:
         s.sp -= 4
@@ -1188,6 +1193,7 @@ cdef int ac_reduced_lost(AState* s, int need) noexcept nogil:
     r.rlevel = lvl + 1
     r.fresh = 1
     r.mustmove = 0
+    r.nodeal = 0
     r.lastsuit = 4
     r.tvalid = 0
     cur = &x.cur[lvl]               # emptied; back to its first size if it grew
@@ -1220,6 +1226,22 @@ cdef int ac_reduced_lost(AState* s, int need) noexcept nogil:
     return 0
 
 
+cdef inline int ac_known_lost_keys(AState* s, int ahead, uint64_t* keys) noexcept nogil:
+    # The keys that ac_reduced_known_lost looks up, of s (ahead 0) or of the position
+    # that s's deal makes (ahead 1), into keys (KEY_WORDS each); how many.  Before the last deal, a deal changes nothing in these keys but the
+    # count of deals made: it discards nothing, and a card it puts on an empty pile is
+    # dealt to that pile, its home, so it is no moved-in bottom (ac_make).
+    cdef uint64_t xs
+    cdef int k, n = 0
+    for k in range(s.rlevel, AC_RLEVELS):
+        xs = ~s.gone & AC_RMASK[k]
+        if xs:
+            ac_key_dealing(s, xs, keys + n * KEY_WORDS)
+            keys[n * KEY_WORDS] += (<uint64_t> ahead) << 52
+            n += 1
+    return n
+
+
 cdef int ac_reduced_known_lost(AState* s, int need) noexcept nogil:
     # 1 if the reduced game of s at its level or a deeper one (s less the cards left of
     # the ranks Two .. AC_RTOP[k], k >= s.rlevel) is among the positions that reduced
@@ -1229,15 +1251,10 @@ cdef int ac_reduced_known_lost(AState* s, int need) noexcept nogil:
     # ac_bound, so it comes first.
     # (The keys are made first and their slots fetched together.)
     cdef uint64_t keys[AC_RLEVELS * KEY_WORDS]
-    cdef uint64_t xs
-    cdef int k, n = 0
+    cdef int n
     if need < s.red.need:
         return 0
-    for k in range(s.rlevel, AC_RLEVELS):
-        xs = ~s.gone & AC_RMASK[k]
-        if xs:
-            ac_key_dealing(s, xs, keys + n * KEY_WORDS)
-            n += 1
+    n = ac_known_lost_keys(s, 0, keys)
     table_prefetch_all(&s.red.lost, keys, n)
     return table_has_any(&s.red.lost, keys, n)
 
@@ -1310,7 +1327,23 @@ cdef int ac_search_bound(AState* s, int need) noexcept nogil:
     # 20 % fewer positions (deal 83: 27 % fewer instructions by callgrind); with need
     # below 48 (best scores) it saved 3 % of the positions for about 10 % more CPU, so
     # it is not used there.
-    cdef int r
+    #
+    # The deal's child known lost: where this position passes and its deal is not the
+    # last, the reduced games of the position the deal would make are looked up among
+    # the lost ones here (ac_reduced_known_lost's look-up with the deal's keys), and
+    # where one is there, ac_gen offers no deal (s.nodeal).  The child would be cut just
+    # as surely by its own call of this function; cut here, it is neither made nor put
+    # in the table.  Those children are many: on deal 6534, 39.6 M of its 191 M
+    # positions were layouts just after a deal cut at once by that look-up.  The need
+    # is this position's, which the child's could only exceed (the best found only
+    # grows), and nothing is added to the lost table before ac_gen has run.  (Not with
+    # discard-first, where the reduced games are off.)
+    cdef uint64_t keys[AC_RLEVELS * KEY_WORDS]
+    cdef int r, n = 0
+    cdef int ahead = s.red != NULL and s.sp + 4 < s.nstock and need >= s.red.need
+    if ahead:
+        n = ac_known_lost_keys(s, 1, keys)
+        table_prefetch_all(&s.red.lost, keys, n)
     if s.fresh:
         if s.red != NULL and s.sp < s.nstock and ac_reduced_known_lost(s, need):
             return need - 1
@@ -1319,10 +1352,13 @@ cdef int ac_search_bound(AState* s, int need) noexcept nogil:
             return need - 1
         if r >= need and s.b0fail:
             s.mustmove = 1
-        return r
-    if need >= AC_WIN and s.lastmove != AC_DISCARD and ac_aces_stuck(s, 0):
+    elif need >= AC_WIN and s.lastmove != AC_DISCARD and ac_aces_stuck(s, 0):
         return AC_WIN - 1
-    return AC_WIN
+    else:
+        r = AC_WIN
+    if r >= need and ahead and not s.mustmove and need >= s.red.need:
+        s.nodeal = table_has_any(&s.red.lost, keys, n)
+    return r
 
 
 cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first,

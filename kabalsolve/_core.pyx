@@ -719,6 +719,14 @@ cdef class AcesUpBoard:
         ac_key_without(&self.s, x, k)
         return (k[0], k[1])
 
+    def reduced_keys(self, bint ahead=False):
+        """The keys under which the search looks this position's reduced games up
+        among the lost ones (ac_known_lost_keys), or, ahead, those of the position its
+        deal makes, worked out before the deal (as ac_search_bound does)."""
+        cdef uint64_t k[AC_RLEVELS * KEY_WORDS]
+        cdef int i, n = ac_known_lost_keys(&self.s, 1 if ahead else 0, k)
+        return [(k[i * KEY_WORDS], k[i * KEY_WORDS + 1]) for i in range(n)]
+
     def aces_stuck(self, bint ahead=False):
         """True if the Aces on the piles cannot all get clear (ac_aces_stuck): no win.
         ahead: count the Aces still in the stock too, by the full analysis' masks."""

@@ -15,7 +15,7 @@ from kabalsolve.games.acesup import Position, Rules
 from kabalsolve.generate import acesup_deal
 from kabalsolve.solver import decode_acesup_move
 
-from test_acesup import agreeing_verdicts, core_solve, positions_along, random_position, \
+from test_acesup import agreeing_verdicts, board, core_solve, positions_along, random_position, \
     verdict_of_seed, won_line
 
 USUAL_AND_STRICT = [Rules(), Rules(strict=True)]
@@ -177,6 +177,33 @@ def test_best_scores_with_and_without_the_cut_agree(strict):
     assert proved >= 20, proved
     if strict:
         assert states[True] * 2 < states[False], states
+
+
+@pytest.mark.parametrize("rules", USUAL_AND_STRICT, ids=lambda r: r.describe() or "usual")
+def test_the_deals_reduced_keys_are_known_before_the_deal(rules):
+    """The search looks the reduced games of a position's deal up before dealing
+    (ac_search_bound, s.nodeal), with keys worked out from the position itself: they
+    must be the keys of the position the deal makes, empty piles filled or not, low
+    cards moved to an empty pile or not."""
+    rng = random.Random(31 + rules.strict)
+    checked = filled = 0
+    for _ in range(300):
+        pos = random_position(rng, rules, rng.choice([8, 12, 16, 20, 28, 36]), play=0.9)
+        for _ in range(rng.randrange(20)):          # discards and moves after the deal
+            discards = [m for m in pos.legal_moves() if m.kind == "discard"]
+            moves = [m for m in pos.legal_moves() if m.kind == "move"]
+            if discards:
+                pos.push(rng.choice(discards))
+            elif moves and rng.random() < 0.3:
+                pos.push(rng.choice(moves))
+        b = board(pos)
+        ahead = b.reduced_keys(ahead=True)
+        assert len(ahead) == 2 and ahead != b.reduced_keys()
+        filled += any(not p for p in pos.piles)
+        b.push(0)                                   # the deal
+        assert b.reduced_keys() == ahead, (pos.piles, pos.stock)
+        checked += 1
+    assert filled >= 10, filled
 
 
 def test_the_lines_found_with_the_cut_replay_to_a_win():
