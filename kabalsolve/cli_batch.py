@@ -214,9 +214,10 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
               help="Go on with --out: skip the ids already in it (a torn last line is "
                    "cut off and solved again).")
 @click.option("--retry-unknown", is_flag=True,
-              help="With --resume: solve again the deals whose line says unknown (after "
-                   "an upgrade, or with a bigger --max-states or --timeout); stats counts "
-                   "each deal by its last line.")
+              help="With --resume: solve again the deals whose line says unknown, or "
+                   "whose best score or foundation count is not proved (after an upgrade, "
+                   "or with a bigger --max-states or --timeout); stats counts each deal "
+                   "by its last line.")
 @click.option("--solutions", is_flag=True,
               help="Put each deal's full solution JSON in its line.")
 @click.option("--chunksize", type=click.IntRange(1, None), default=None,

@@ -98,8 +98,8 @@ def open_results(path: str, resume: bool) -> Tuple[IO[str], Existing]:
                               "or another --out" % path)
         for rec in read_records(path, repair=True):
             done.ids.add(rec["id"])
-            if rec["result"] == "unknown":
-                done.unknown.add(rec["id"])
+            if rec["result"] == "unknown" or rec.get("proved") is False:
+                done.unknown.add(rec["id"])   # the verdict, or the best count, unproved
             else:
                 done.unknown.discard(rec["id"])
             done.rules.setdefault(str(rec.get("game")), set()).add(rules_key(rec.get("rules")))

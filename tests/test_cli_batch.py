@@ -231,6 +231,28 @@ def test_retry_unknown_settles_the_unknowns(tmp_path, capsys):
     assert "14 deals: %d won, %d lost, 0 unknown" % (won, 14 - won) in text
 
 
+def test_retry_unknown_settles_unproved_best_scores_too(tmp_path, capsys):
+    """An Aces Up best score that a budget left unproved is an unknown of its own: deals
+    1-10 at 3,000 positions leave lost deals whose best score is not proved (1, 2 and
+    7); --retry-unknown solves them again, with the verdicts still unknown, and only
+    those, and stats then counts every best score proved."""
+    out = tmp_path / "r.jsonl"
+    base = ["batch", "--game", "acesup", "--seeds", "1-10", "-j", "1", "-o", str(out)]
+    assert call(base + ["--max-states", "3000"], capsys)[0] == 0
+    first = lines_of(out)
+    unproved = {r["id"] for r in first if r["result"] != "unknown" and not r["proved"]}
+    unknown = {r["id"] for r in first if r["result"] == "unknown"}
+    assert {"seed:1", "seed:2", "seed:7"} <= unproved
+    code, _, err = call(base + ["--resume", "--retry-unknown", "--max-states", "300000"],
+                        capsys)
+    assert code == 0 and "%d deals solved" % len(unproved | unknown) in err
+    again = lines_of(out)[len(first):]
+    assert {r["id"] for r in again} == unproved | unknown
+    assert all(r["proved"] for r in again)
+    code, text, _ = call(["stats", str(out)], capsys)
+    assert code == 0 and "over 10 proved deals; 0 unproved" in text
+
+
 @pytest.mark.parametrize("args, message", [
     ([], "nothing to solve: give deal files, directories or --seeds A-B"),
     (["--seeds", "1-2", "--retry-unknown"], "--retry-unknown solves again the unknowns"),
