@@ -1228,9 +1228,10 @@ cdef int ac_reduced_lost(AState* s, int need) noexcept nogil:
 
 cdef inline int ac_known_lost_keys(AState* s, int ahead, uint64_t* keys) noexcept nogil:
     # The keys that ac_reduced_known_lost looks up, of s (ahead 0) or of the position
-    # that s's deal makes (ahead 1), into keys (KEY_WORDS each); how many.  Before the last deal, a deal changes nothing in these keys but the
-    # count of deals made: it discards nothing, and a card it puts on an empty pile is
-    # dealt to that pile, its home, so it is no moved-in bottom (ac_make).
+    # that s's deal makes (ahead 1), into keys (KEY_WORDS each); how many.  Before the
+    # last deal, a deal changes nothing in these keys but the count of deals made: it
+    # discards nothing, and a card it puts on an empty pile is dealt to that pile, its
+    # home, so it is no moved-in bottom (ac_make).
     cdef uint64_t xs
     cdef int k, n = 0
     for k in range(s.rlevel, AC_RLEVELS):
@@ -1335,12 +1336,13 @@ cdef int ac_search_bound(AState* s, int need) noexcept nogil:
     # as surely by its own call of this function; cut here, it is neither made nor put
     # in the table.  Those children are many: on deal 6534, 39.6 M of its 191 M
     # positions were layouts just after a deal cut at once by that look-up.  The need
-    # is this position's, which the child's could only exceed (the best found only
-    # grows), and nothing is added to the lost table before ac_gen has run.  (Not with
-    # discard-first, where the reduced games are off.)
+    # is this position's: the child's could only be larger (the best found only
+    # grows), and a position that cannot reach a need cannot reach a larger one.  (Not
+    # with discard-first, where the reduced games are off.)
     cdef uint64_t keys[AC_RLEVELS * KEY_WORDS]
     cdef int r, n = 0
     cdef int ahead = s.red != NULL and s.sp + 4 < s.nstock and need >= s.red.need
+    s.nodeal = 0
     if ahead:
         n = ac_known_lost_keys(s, 1, keys)
         table_prefetch_all(&s.red.lost, keys, n)
