@@ -119,6 +119,7 @@ def acesup_solve(
     must_move: bool = ...,
     last_fast: bool = ...,
     reduce: bool = ...,
+    table_deals: bool = ...,
 ) -> Tuple[str, Optional[str], List[int], int, int, int, float, int, bool]: ...
 
 def acesup_decode(code: int) -> Tuple[int, int, int]: ...

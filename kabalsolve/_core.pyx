@@ -82,6 +82,13 @@ ACESUP_OPS.max_moves = AC_MAX_MOVES
 ACESUP_OPS.value = <value_fn> ac_value
 ACESUP_OPS.bound = <bound_fn> ac_search_bound
 ACESUP_OPS.dominated = <dominated_fn> ac_dominated
+# The layouts just after a deal stay out of the search's table ("One parent for each
+# layout just after a deal", after ac_key in _acesup.pxi).  Not in the reduced games'
+# search (AC_SUB_OPS): the positions of those that end lost are copied from its table
+# to the lost ones, which are looked up by layouts just after a deal.
+ACESUP_OPS.untabled = 1 + AC_DEAL
+cdef GameOps ACESUP_TABLED_OPS = ACESUP_OPS   # the same, tabling them (for the tests)
+ACESUP_TABLED_OPS.untabled = 0
 
 
 cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int draw,
@@ -507,7 +514,8 @@ cdef void ac_dfs(AState* s, uint64_t max_states, double deadline, uint64_t max_b
     # ac_reduced_lost searches (ac_reduce_attach)
     cdef ACReduce x
     ac_reduce_attach(s, &x, max_bytes, &res.states, max_states)
-    dfs(&ACESUP_OPS, s, max_states, deadline, max_bytes, res)
+    dfs(&ACESUP_TABLED_OPS if s.tabledeals else &ACESUP_OPS, s, max_states, deadline,
+        max_bytes, res)
     s.red = NULL
     ac_reduce_free(&x)
 
@@ -603,7 +611,8 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
 def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=False,
                  bint best_score=True, unsigned long long max_states=0, double timeout=0.0,
                  unsigned long long max_table_mb=8192, bint dominance=True,
-                 bint must_move=True, bint last_fast=True, bint reduce=True):
+                 bint must_move=True, bint last_fast=True, bint reduce=True,
+                 bint table_deals=False):
     """Decide an Aces Up position, and find its best score.
 
     piles: 4 lists bottom -> top; stock: the cards still to deal, in dealing order (a
@@ -614,7 +623,8 @@ def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=Fa
     dominance cut (ac_dominated) off, must_move=False the must-move mode
     (ac_search_bound), last_fast=False the analysis made for the end (ac_analyse_last:
     then ac_analyse does it), reduce=False the cut by reduced games (ac_reduced_lost),
-    for the tests that compare the two.  A stock place may be None (no card there).
+    table_deals=True puts the layouts just after a deal in the search's table (which
+    they need not be: GameOps.untabled), for the tests that compare the two.  A stock place may be None (no card there).
     """
     cdef AState s
     cdef SearchResult res
@@ -622,7 +632,7 @@ def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=Fa
     cdef uint64_t max_bytes = max_table_mb * (1ULL << 20)
     cdef int proved = 0
     ac_load(&s, piles, stock, gone, strict, discard_first, dominance, must_move, last_fast,
-            reduce)
+            reduce, table_deals)
     t0 = now_seconds()
     if timeout > 0:
         deadline = t0 + timeout

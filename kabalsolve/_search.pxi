@@ -54,6 +54,14 @@ cdef struct GameOps:
     # objective, a value at least as high), and that cannot be on the search path.
     # Such a position was searched to the end, so this one is a leaf.
     dominated_fn dominated
+    # 0, or 1 + the type (move & 15) of the moves whose children are neither looked up
+    # in the table nor put in it: a game may say so of a move that is the only way to
+    # its children (each has one parent, by that move), so that the table could only
+    # tell the search that a child was seen where its one parent has been expanded
+    # twice, which the table itself prevents.  Such children cost no table slot and no
+    # probe, and may come round again only as the same key reached by other moves, to
+    # be searched once more (never wrongly: every key stands for one position).
+    int untabled
 
 
 cdef struct Frame:
@@ -102,6 +110,8 @@ cdef inline void child_keys(GameOps* g, void* st, Table* tab, uint32_t* moves, i
     cdef uint32_t undo
     cdef uint64_t* kp
     for k in range(n):
+        if g.untabled and (moves[k] & 15) + 1 == g.untabled:
+            continue                    # (GameOps.untabled: no key needed)
         kp = keys + k * KEY_WORDS
         undo = g.make(st, moves[k])
         g.key(st, kp)
@@ -162,7 +172,10 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
             # the next sibling's slot, fetched while this child is searched: child_keys
             # fetched it when the moves were made, but a subtree in between evicts it
             table_prefetch(tab, karena + (f.start + f.i + 1) * KEY_WORDS)
-        r = table_insert(tab, karena + (f.start + f.i) * KEY_WORDS)
+        if g.untabled and (m & 15) + 1 == g.untabled:
+            r = 1                       # a child with one parent (GameOps.untabled)
+        else:
+            r = table_insert(tab, karena + (f.start + f.i) * KEY_WORDS)
         f.i += 1
         res.expanded += 1
         if r == 0:
