@@ -624,7 +624,8 @@ def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=Fa
     (ac_search_bound), last_fast=False the analysis made for the end (ac_analyse_last:
     then ac_analyse does it), reduce=False the cut by reduced games (ac_reduced_lost),
     table_deals=True puts the layouts just after a deal in the search's table (which
-    they need not be: GameOps.untabled), for the tests that compare the two.  A stock place may be None (no card there).
+    they need not be: GameOps.untabled), for the tests that compare the two.  A stock
+    place may be None (no card there).
     """
     cdef AState s
     cdef SearchResult res

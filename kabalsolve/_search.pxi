@@ -168,7 +168,8 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
             d -= 1
             continue
         m = arena[f.start + f.i]
-        if f.i + 1 < f.n:
+        if f.i + 1 < f.n and not (g.untabled and
+                                  (arena[f.start + f.i + 1] & 15) + 1 == g.untabled):
             # the next sibling's slot, fetched while this child is searched: child_keys
             # fetched it when the moves were made, but a subtree in between evicts it
             table_prefetch(tab, karena + (f.start + f.i + 1) * KEY_WORDS)
