@@ -100,6 +100,11 @@ cdef inline double now_seconds() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
+cdef inline bint untabled(GameOps* g, uint32_t m) noexcept nogil:
+    # 1 if move m's child stays out of the table (GameOps.untabled)
+    return g.untabled != 0 and (m & 15) + 1 == <uint32_t> g.untabled
+
+
 cdef inline void child_keys(GameOps* g, void* st, Table* tab, uint32_t* moves, int n,
                             uint64_t* keys) noexcept nogil:
     # The key of every child, computed when the moves are generated, with its table slot
@@ -110,8 +115,8 @@ cdef inline void child_keys(GameOps* g, void* st, Table* tab, uint32_t* moves, i
     cdef uint32_t undo
     cdef uint64_t* kp
     for k in range(n):
-        if g.untabled and (moves[k] & 15) + 1 == g.untabled:
-            continue                    # (GameOps.untabled: no key needed)
+        if untabled(g, moves[k]):
+            continue                    # no key needed
         kp = keys + k * KEY_WORDS
         undo = g.make(st, moves[k])
         g.key(st, kp)
@@ -168,13 +173,12 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
             d -= 1
             continue
         m = arena[f.start + f.i]
-        if f.i + 1 < f.n and not (g.untabled and
-                                  (arena[f.start + f.i + 1] & 15) + 1 == g.untabled):
+        if f.i + 1 < f.n and not untabled(g, arena[f.start + f.i + 1]):
             # the next sibling's slot, fetched while this child is searched: child_keys
             # fetched it when the moves were made, but a subtree in between evicts it
             table_prefetch(tab, karena + (f.start + f.i + 1) * KEY_WORDS)
-        if g.untabled and (m & 15) + 1 == g.untabled:
-            r = 1                       # a child with one parent (GameOps.untabled)
+        if untabled(g, m):
+            r = 1                       # a child with one parent
         else:
             r = table_insert(tab, karena + (f.start + f.i) * KEY_WORDS)
         f.i += 1
