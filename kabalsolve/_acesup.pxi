@@ -366,10 +366,10 @@ cdef void ac_key(AState* s, uint64_t* key) noexcept nogil:
 # its table (GameOps.untabled, set for ACESUP_OPS in _core.pyx): nothing but the deal
 # leads to them, and the deal only from that parent, which the table lets the search
 # expand once.  Before the last deal the parent's key is the child's less one deal (a
-# deal changes nothing else in a key: ac_known_lost_keys).  After the last deal the key sorts the piles, but each pile has the card
-# that deal gave it on top, so each pile's description still names its pile (its own
-# cards, or that lone card, dealt to it): the key tells the piles apart, and the parent
-# is the layout less the four cards dealt.  (With holes in the stock, which only the
+# deal changes nothing else in a key: ac_known_lost_keys).  After the last deal the key
+# sorts the piles, but each pile has the card that deal gave it on top, so each pile's
+# description still names its pile (its own cards, or that lone card, dealt to it): the
+# key tells the piles apart, and the parent is the layout less the four cards dealt.  (With holes in the stock, which only the
 # reduced games have, two parents may share a child after the last deal; that child
 # would only be searched twice.  The reduced games' own search tables its layouts
 # anyway: AC_SUB_OPS.)  A key reached both as such a layout and by other moves, as when
