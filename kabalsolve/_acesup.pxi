@@ -632,11 +632,20 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
     # rule only its Ace (the others never move); hio[c]: those in the other piles
     for su in range(4):
         allsu[su] = present[su] | present[4 + su] | present[8 + su] | present[12 + su]
+    # T starts from what the top rule gives with nothing known yet: a card is on top
+    # at the epoch it arrives unless a card above it arrives then too (at epoch 0 only
+    # the top card now; a dealt card is the one card its pile gets at its deal).  Those
+    # epochs are derived by the rules from empty masks, so they lie below the least
+    # fixed point and the rounds from there reach it (as where the rounds go on from
+    # an early stop, below); they only let the first round pair cards with partners in
+    # piles it has not visited yet.  Measured on the tail-like set of bench/README.md:
+    # the same positions, 3.4 rounds per analysis instead of 4.2 (five of its deals),
+    # 9 % less CPU (docs/acesup.md).
     for p in range(4):
         for i in range(nseqs[p]):
             c = seq[p][i]
             G[c] = 0
-            T[c] = 0
+            T[c] = 1U << arr[c] if i == nseqs[p] - 1 or arr[seq[p][i + 1]] != arr[c] else 0
             mv[c] = 13
             hr = RANK_OF[c]
             if hr != 0:
