@@ -89,6 +89,8 @@ cdef struct AState:
     uint8_t lastfast               # ac_analyse_last after the last deal (0 only to test it)
     uint8_t tabledeals             # 1: the layouts just after a deal go in the table too
                                    # (only to test that they need not: ac_dfs)
+    uint8_t seedtop                # ac_analyse starts T from the arrival epochs (0 only
+                                   # to test that the fixed point is the same)
     # left by ac_bound for ac_gen (safe discard 4): the masks T of ac_analyse for this
     # position, valid (tvalid = 1) when the analysis holds for every line from it
     uint8_t tvalid
@@ -640,12 +642,13 @@ cdef int ac_analyse(AState* s, int movers, int need, int twophase,
     # an early stop, below); they only let the first round pair cards with partners in
     # piles it has not visited yet.  Measured on the tail-like set of bench/README.md:
     # the same positions, 3.4 rounds per analysis instead of 4.2 (five of its deals),
-    # 9 % less CPU (docs/acesup.md).
+    # 9 % less CPU (docs/acesup.md).  The tests compare the two starts (s.seedtop 0).
     for p in range(4):
         for i in range(nseqs[p]):
             c = seq[p][i]
             G[c] = 0
-            T[c] = 1U << arr[c] if i == nseqs[p] - 1 or arr[seq[p][i + 1]] != arr[c] else 0
+            T[c] = (1U << arr[c] if s.seedtop and (i == nseqs[p] - 1 or
+                                                   arr[seq[p][i + 1]] != arr[c]) else 0)
             mv[c] = 13
             hr = RANK_OF[c]
             if hr != 0:
@@ -1428,6 +1431,7 @@ cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first,
     s.lastfast = 1 if last_fast else 0
     s.reduce = 1 if reduce else 0
     s.tabledeals = 1 if table_deals else 0
+    s.seedtop = 1
     s.lastsuit = 4
     s.fresh = 1
     return 0

@@ -683,15 +683,17 @@ cdef class AcesUpBoard:
     def bound(self):
         return ac_bound(&self.s, -1)     # the full analysis: its value and masks
 
-    def win_bound(self, bint twophase=True, bint restart=False):
+    def win_bound(self, bint twophase=True, bint restart=False, bint seeded=True):
         """ac_bound with need 48 (what the search asks at a fresh position), or the
         same made with fresh analyses for each count (restart): (value, b0fail,
-        tvalid, T, mv, lv) as analysis() gives them."""
+        tvalid, T, mv, lv) as analysis() gives them; seeded as there."""
         cdef int r
+        self.s.seedtop = 1 if seeded else 0
         if restart:
             r = ac_bound_restart(&self.s, AC_WIN, 1 if twophase else 0)
         else:
             r = ac_bound(&self.s, AC_WIN, 1 if twophase else 0)
+        self.s.seedtop = 1
         return self._analysed(r)
 
     cdef tuple _analysed(self, int r):
@@ -717,9 +719,14 @@ cdef class AcesUpBoard:
         self.s.tvalid = 0
         return r, bool(self.s.b0fail)
 
-    def analysis(self, int need=-1, int twophase=0):
-        """ac_analyse itself: (value, s.b0fail, s.tvalid, T, mv, lv of each card)."""
-        return self._analysed(ac_analyse(&self.s, 1 if self.s.strict else 2, need, twophase))
+    def analysis(self, int need=-1, int twophase=0, bint seeded=True):
+        """ac_analyse itself: (value, s.b0fail, s.tvalid, T, mv, lv of each card);
+        seeded=False starts its T from empty masks instead of the arrival epochs."""
+        cdef int r
+        self.s.seedtop = 1 if seeded else 0
+        r = ac_analyse(&self.s, 1 if self.s.strict else 2, need, twophase)
+        self.s.seedtop = 1
+        return self._analysed(r)
 
     def key_without(self, cards):
         """The key of this position with the pile cards ``cards`` discarded."""
