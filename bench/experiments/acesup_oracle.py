@@ -14,8 +14,8 @@ worktree and the build), then, from the worktree:
 Each run is K:MODE, MODE 1 for the epochs at which each pile is really empty, 2 for
 the real events after the last deal (what is on top, discarded, moved, and which piles
 are empty then), 3 for both, 4 for the perfect bound of the analysis' form (the layout
-is cut where some card other than an Ace is discarded in no line), 0 for no oracle.  A layout whose lines exceed --limit
-positions is left to the search.
+is cut where some card other than an Ace is discarded in no line), 0 for no oracle.  A
+layout whose lines exceed --limit positions is left to the search.
 """
 from __future__ import annotations
 

@@ -38,6 +38,7 @@ import time
 from collections import Counter
 
 from kabalsolve import _core
+from kabalsolve.games.acesup import high
 from kabalsolve.generate import acesup_deal
 
 ALL = (1 << 14) - 1
@@ -159,18 +160,14 @@ def seqs(b):
     return out, nd
 
 
-def higher(c):
-    return 13 if c % 13 == 0 else c % 13
-
-
 def first_empty_refuted(b, sq, q, t, G, T):
     """No line without a move empties pile q first at epoch t: deadlines (a)-(c) of
     docs/acesup.md, with the analysis of the lines without moves made again with each
     card that has a deadline on top at no later epoch than its last discard by then."""
-    where, arr, pos = {}, {}, {}
+    where, pos = {}, {}
     for p in range(4):
-        for i, (c, a) in enumerate(sq[p]):
-            where[c], arr[c], pos[c] = p, a, i
+        for i, (c, _) in enumerate(sq[p]):
+            where[c], pos[c] = p, i
     D = {c: t for c, a in sq[q] if a <= t}
     caps = [ALL] * 52
     for _ in range(16):
@@ -185,7 +182,7 @@ def first_empty_refuted(b, sq, q, t, G, T):
                 must = [z for z, a in sq[where[y]][pos[y] + 1:] if a <= lo]       # (b)
                 s = y // 13
                 cands = [h for h in range(13 * s, 13 * s + 13) if h in where
-                         and where[h] != where[y] and higher(h) > higher(y) and T[h] & win]
+                         and where[h] != where[y] and high(h) > high(y) and T[h] & win]
                 if not cands:
                     return True                                  # (c)
                 if len({where[h] for h in cands}) == 1:
