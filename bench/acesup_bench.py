@@ -4,7 +4,7 @@
                                  [--no-dominance] [--no-must-move] [--no-reduce]
                                  [--seeds 12,22,...] [--keep-tables MB]
 
-Deals are kabalsolve.generate.acesup_deal(seed) for seed = --seed .. --seed + count - 1,
+Deals are kabalsolve.games.acesup.Deal.from_seed(seed) for seed = --seed .. --seed + count - 1,
 or the seeds listed by --seeds.
 Prints won / lost / unknown with the 95 % Wilson interval (unknowns counted both ways),
 the median, 90th and 99th percentile and the largest time per call, the total, and with
@@ -26,10 +26,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from kabalsolve.games import acesup
 
 import kabalsolve  # noqa: E402
 from kabalsolve import _core, batch  # noqa: E402
-from kabalsolve.generate import acesup_deal  # noqa: E402
 from kabalsolve.stats import wilson  # noqa: E402
 
 
@@ -59,7 +59,7 @@ def main() -> None:
              list(range(a.seed, a.seed + a.count)))
     rows = []
     for seed in seeds:
-        deal = acesup_deal(seed)
+        deal = acesup.Deal.from_seed(seed)
         t = time.process_time()
         if a.no_dominance or a.no_must_move or a.no_reduce:
             d = deal.deck

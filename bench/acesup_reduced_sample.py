@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import List, Optional, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from kabalsolve.games import acesup
 
 from kabalsolve import _core  # noqa: E402
-from kabalsolve.generate import acesup_deal  # noqa: E402
 
 
 RANKS = ("Two", "Three", "Four", "Five", "Six")
@@ -43,7 +43,7 @@ def solve_without(piles: Sequence[Sequence[int]], stock: Sequence[Optional[int]]
 
 
 def sample(seed: int, stock_left: int, want: int, tries: int = 5000) -> List[str]:
-    deck = acesup_deal(seed).deck
+    deck = acesup.Deal.from_seed(seed).deck
     rng = random.Random(seed)
     lines: List[str] = []
     for _ in range(tries):

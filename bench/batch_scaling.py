@@ -34,10 +34,10 @@ from typing import Any, Dict, List, Tuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from kabalsolve.games import klondike
 
-import kabalsolve.solver  # noqa: E402
+import kabalsolve.batch  # noqa: E402
 from kabalsolve.batch import CHUNK_SECONDS, BatchResult, ChunkSizer, solve_many  # noqa: E402
-from kabalsolve.generate import klondike_deal  # noqa: E402
 
 
 def children_cpu() -> float:
@@ -66,10 +66,10 @@ def run_command(seeds: str, draw: int, jobs: int) -> Tuple[float, float]:
 
 
 class TimedSolve:
-    """kabalsolve.solver.solve, adding up the CPU time spent inside it (per deal too)."""
+    """kabalsolve.batch.solve, adding up the CPU time spent inside it (per deal too)."""
 
     def __init__(self) -> None:
-        self.inner = kabalsolve.solver.solve
+        self.inner = kabalsolve.batch.solve
         self.cpu = 0.0
         self.each: List[float] = []
 
@@ -113,16 +113,16 @@ def modelled_wall(costs: List[float], workers: int, serial: float) -> float:
 def in_process_overhead(seeds: range, draw: int) -> Dict[str, Any]:
     """CPU per deal of the in-process batch loop outside solve (what `--jobs 1` does)."""
     timed = TimedSolve()
-    kabalsolve.solver.solve = timed
+    kabalsolve.batch.solve = timed
     try:
         with open(os.devnull, "w") as sink:
             t0 = time.process_time()
-            for r in solve_many((("seed:%d" % s, klondike_deal(s)) for s in seeds), draw=draw):
+            for r in solve_many((("seed:%d" % s, klondike.Deal.from_seed(s)) for s in seeds), draw=draw):
                 sink.write(r.to_json() + "\n")
                 sink.flush()
             total = time.process_time() - t0
     finally:
-        kabalsolve.solver.solve = timed.inner
+        kabalsolve.batch.solve = timed.inner
     n = len(seeds)
     return {"total": total, "solve": timed.cpu, "per_deal_ms": 1000 * (total - timed.cpu) / n,
             "costs": timed.each}
@@ -133,7 +133,7 @@ def pool_coordinator_cpu(seeds: range, draw: int, jobs: int) -> Dict[str, float]
     with open(os.devnull, "w") as sink, ProcessPoolExecutor(jobs) as pool:
         list(pool.map(int, range(jobs)))             # workers started before timing
         c0, t0 = self_cpu(), time.perf_counter()
-        for r in solve_many((("seed:%d" % s, klondike_deal(s)) for s in seeds),
+        for r in solve_many((("seed:%d" % s, klondike.Deal.from_seed(s)) for s in seeds),
                             executor=pool, draw=draw):
             sink.write(r.to_json() + "\n")
             sink.flush()
@@ -143,7 +143,7 @@ def pool_coordinator_cpu(seeds: range, draw: int, jobs: int) -> Dict[str, float]
 
 def pickle_round_trip_ms(seeds: range, draw: int) -> float:
     """Sending a deal to a worker and its record back, per deal (both directions)."""
-    sample = [("seed:%d" % s, klondike_deal(s)) for s in list(seeds)[:100]]
+    sample = [("seed:%d" % s, klondike.Deal.from_seed(s)) for s in list(seeds)[:100]]
     records = list(solve_many(sample, draw=draw))
     t0 = time.process_time()
     for _ in range(10):

@@ -3,7 +3,7 @@
 
     python bench/clock_rate.py [--count 2000000] [--seed 1]
 
-Plays out the seeded deals SEED .. SEED+COUNT-1 (kabalsolve.generate's shuffle, made in
+Plays out the seeded deals SEED .. SEED+COUNT-1 (kabalsolve.seeds' shuffle, made in
 the core) and prints the win rate with its 95 % Wilson interval beside the exact 1/13
 (Jenkyns & Muller, 1981), and deals per second.
 """

@@ -13,16 +13,17 @@ already replayed on the reference rules), "lost" (proved: the whole game tree wa
 searched) or "unknown" (a budget ran out first).
 """
 from ._version import __version__
+from .api import hint, is_winnable, solve
 from .batch import BatchResult, solve_many
 from .cards import Card, card_str, parse_card
-from .dealfile import read_deal, read_position, read_text
+from .dealfile import read_deal, read_position
 from .errors import DealError, KabalError, MoveError, OptionError
+from .formats.text import read_text
 from .games.klondike import Deal, Move, Position, Rules
+from .games.klondike.hints import Hint, MoveVerdict
 from .generate import Generated, generate
 from .generate import klondike_deal as deal_from_seed
-from .hints import Hint, MoveVerdict, hint
 from .solution import Solution, Stats
-from .solver import is_winnable, solve
 
 __all__ = ["__version__", "Card", "card_str", "parse_card", "read_deal", "read_text",
            "DealError", "KabalError", "MoveError", "OptionError", "Deal", "Move",

@@ -1,7 +1,8 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The compiled core: packed game states, move generation, the table and the search.
 
-Only ``kabalsolve.solver`` (and the tests, through the Board classes) call into it.
+Only the games' bridges (``games/<game>/bridge.py``), ``batch`` (its table reuse)
+and the tests (through the Board classes) call into it.
 One call per solve: a packed position and rule flags go in; a status, move codes and
 statistics come out.  No Python object is touched per node.
 """
@@ -202,9 +203,10 @@ cdef int kl_phase(KState* start, int flip, int draw1, int recycles, uint64_t bud
 # The searches kl_decide tries before the full one, in order: (reverse each bucket's
 # moves, at draw 1 with unlimited passes, recycles allowed or -1 for the rules' own,
 # states budget).  Tuned at draw 3 on deals 1-300 of our generator and seeds 1-200 of
-# shared/reference, counting states: against the plan without one-recycle searches
-# and with 20,000-state first searches, the total fell 4 % and 2 % and the 90th
-# percentile 20 % and 4 % (a loss proved at draw 1 no longer pays 60,000 states first).
+# the interchange generator (Python's random.Random shuffle), counting states: against
+# the plan without one-recycle searches and with 20,000-state first searches, the
+# total fell 4 % and 2 % and the 90th percentile 20 % and 4 % (a loss proved at draw 1
+# no longer pays 60,000 states first).
 cdef enum:
     KL_NPHASES = 7
     # With limited passes many deals are lost under the limit, and the later short

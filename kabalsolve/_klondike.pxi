@@ -12,7 +12,7 @@
 # (the K+ macro moves of Bjarnason et al.); the turns are rebuilt when the solution
 # is decoded.
 #
-# The danish variant (seed 003, danish = 1, draw 3) keeps the same list, read as a
+# The danish variant (the Danish 7-kabale, danish = 1, draw 3) keeps the same list, read as a
 # circle: only the current three are in play, and the cards left of them go under the
 # stock when the next three are turned, in the order they were turned, so the circle
 # keeps the dealt order and cards only leave it.  wp is then the index of the next card
@@ -72,7 +72,7 @@ cdef struct KState:
     uint8_t draw
     uint8_t max_recycles      # KL_NOLIMIT = unlimited passes
     uint8_t f2t               # foundation-to-tableau moves allowed
-    uint8_t danish            # the queue stock of seed 003 (see above)
+    uint8_t danish            # the queue stock of the Danish 7-kabale (see above)
     uint8_t gl                # danish: cards left of the current three
     # search settings
     uint8_t flip              # emit the moves of each bucket in reverse order

@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple
 
 from . import _core
+from .api import solve
 from .errors import KabalError, OptionError
+from .games import GAMES
 from .results import vegas_score
 
 #: seconds of solving a task should hold when the chunk size adapts: enough that the
@@ -52,8 +54,8 @@ KEEP_TABLE_MB = 512
 BUDGETS = ("max_states", "timeout", "max_memory_mb")
 
 #: the rule keywords of each game: a batch may mix games, and each deal gets its own
-GAME_RULES = {"klondike": ("draw", "passes", "foundation_moves", "variant", "objective"),
-              "acesup": ("strict", "discard_first", "best_score"), "clock": ()}
+#: the rule options each game's solve takes (the registry's)
+GAME_RULES = {name: g.options for name, g in GAMES.items()}
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,6 @@ class BatchResult:
 def solve_one(deal_id: str, deal: Any, rules: Dict[str, Any],
               solution: bool = False) -> BatchResult:
     """Solve one deal and make its record; a solver error names the deal."""
-    from .solver import solve
     mine = GAME_RULES.get(getattr(deal, "game", ""), ())
     try:
         sol = solve(deal, **{k: v for k, v in rules.items() if k in BUDGETS or k in mine})

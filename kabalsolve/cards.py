@@ -6,7 +6,7 @@ diamonds are red.  The compiled core uses the same numbering.
 """
 from __future__ import annotations
 
-from typing import Iterable, List, Optional
+from typing import Iterable, List, Optional, Sequence
 
 Card = int
 
@@ -87,3 +87,11 @@ def deck_problems(cards: Iterable[Card]) -> Optional[str]:
     if missing:
         parts.append("missing card%s %s" % ("s" if len(missing) > 1 else "", " ".join(missing)))
     return "; ".join(parts) if parts else None
+
+
+def whole_deck_problem(cards: Sequence[Card], what: str) -> Optional[str]:
+    """What keeps ``cards`` from being one whole deck in dealing order, the deal of
+    ``what`` (e.g. "an Aces Up deal"), or None if it is one."""
+    if len(cards) != 52:
+        return "%s has 52 cards, not %d" % (what, len(cards))
+    return deck_problems(cards)

@@ -1,60 +1,23 @@
-"""Seeded deals, the same on every machine and every version.
+"""Generated deals: seeded deals of any game (the shuffle is ``kabalsolve.seeds``, the
+same on every machine and every version) or PySolFC's Klondike games, optionally only
+those proved winnable, and their text in any deal format.
 
-The shuffle: a splitmix64 generator started from the seed (any integer 0 <= seed < 2**64)
-draws 64-bit numbers x; a Fisher-Yates shuffle of the new-deck order (spades, hearts,
-diamonds, clubs, each Ace..King; card i of kabalsolve.cards) goes from the last place
-down, swapping place i with place (x * (i + 1)) >> 64.  Klondike deals are then dealt
-row by row (Deal.from_deck).  Python's own random module is not used: its shuffle is
-not promised to stay the same across versions.
+``generate`` yields ``Generated(seed, deal, solution)``; ``render`` writes one in a
+chosen format, with what is known about it (where the deal came from, and for a solved
+deal its verdict, solution length, states searched and difficulty) where the format has
+room: comments in our text format, the ``info`` object of our JSON.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterator, List, Optional, Union
+from typing import Any, Dict, Iterator, Optional, Union
 
-from .cards import Card
+from . import formats
+from .api import solve
 from .errors import OptionError
-from .games import acesup, clock, klondike
-
-_MASK = (1 << 64) - 1
-
-
-def _splitmix64(state: int) -> Iterator[int]:
-    while True:
-        state = (state + 0x9E3779B97F4A7C15) & _MASK
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        yield z ^ (z >> 31)
-
-
-def shuffled_deck(seed: int) -> List[Card]:
-    """The 52 cards in the order the seed gives (see the module docstring)."""
-    if not 0 <= seed < 1 << 64:
-        raise ValueError("a seed is a whole number from 0 to 2**64 - 1, not %r" % (seed,))
-    deck = list(range(52))
-    rng = _splitmix64(seed)
-    for i in range(51, 0, -1):
-        j = (next(rng) * (i + 1)) >> 64
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
-
-
-def klondike_deal(seed: int) -> klondike.Deal:
-    """Klondike deal number ``seed``."""
-    return klondike.Deal.from_deck(shuffled_deck(seed))
-
-
-def clock_deal(seed: int) -> clock.Deal:
-    """Clock deal number ``seed``: the shuffled deck in dealing order."""
-    return clock.Deal(tuple(shuffled_deck(seed)))
-
-
-def acesup_deal(seed: int) -> acesup.Deal:
-    """Aces Up deal number ``seed``: the shuffled deck in dealing order."""
-    return acesup.Deal(tuple(shuffled_deck(seed)))
-
+from .formats import pysolfc
+from .games import acesup, clock, game_named, klondike
 
 def difficulty(states: int) -> int:
     """A 1..5 rating of how hard the solver found a deal, from the positions it searched:
@@ -74,7 +37,7 @@ class Generated:
         the states searched and the difficulty rating as comments."""
         lines = ["seed %d (kabalsolve generate)" % self.seed]
         sol = self.solution
-        if isinstance(self.deal, clock.Deal) and sol is not None:
+        if self.deal.game == clock.NAME and sol is not None:
             lines.append("%s; %d cards turned" % (sol.result, len(sol.moves)))
         elif sol is not None:
             lines.append("%s; %d moves; %d states searched; difficulty %d of 5" % (
@@ -83,7 +46,9 @@ class Generated:
         return head + self.deal.to_text()
 
 
-GAMES = ("klondike", "acesup", "clock")
+def klondike_deal(seed: int) -> klondike.Deal:
+    """Klondike deal number ``seed`` (``kabalsolve.deal_from_seed``)."""
+    return klondike.Deal.from_seed(seed)
 
 
 def generate(game: str = "klondike", seed: int = 0, count: int = 1, winnable: bool = False,
@@ -92,14 +57,9 @@ def generate(game: str = "klondike", seed: int = 0, count: int = 1, winnable: bo
     (``rules`` go to ``kabalsolve.solve``: draw, foundation_moves, passes, variant,
     budgets) and only deals proved won are kept, until ``count`` of them have been
     yielded; the same arguments give the same deals on every machine."""
-    from .solver import solve
-    if game not in GAMES:
-        raise OptionError("unknown game %r (known: %s)" % (game, ", ".join(GAMES)))
+    make = game_named(game).from_seed
     if count < 0:
         raise OptionError("count must not be negative")
-    makers: Dict[str, Callable[[int], Union[klondike.Deal, clock.Deal, acesup.Deal]]] = {
-        "klondike": klondike_deal, "acesup": acesup_deal, "clock": clock_deal}
-    make = makers[game]
     n = 0
     s = seed
     while n < count:
@@ -115,3 +75,58 @@ def generate(game: str = "klondike", seed: int = 0, count: int = 1, winnable: bo
             yield Generated(s, deal)
             n += 1
         s += 1
+
+
+#: where a generated deal's number comes from: our seeds, or PySolFC's game numbers
+ORIGINS = ("seed", "pysol")
+
+
+def info(g: Generated, origin: str = "seed") -> Dict[str, Any]:
+    """What is known about ``g``, as a small JSON-ready dict."""
+    d: Dict[str, Any] = {"seed" if origin == "seed" else "pysol_game": g.seed}
+    sol = g.solution
+    if sol is not None:
+        d["result"] = sol.result
+        if g.deal.game == "clock":
+            d["turned"] = len(sol.moves)
+        else:
+            d["moves"] = len(sol.moves)
+            d["states"] = sol.stats.states
+            d["difficulty"] = difficulty(sol.stats.states)
+    return d
+
+
+def render(g: Generated, fmt: str = "text", origin: str = "seed") -> str:
+    """``g`` in format ``fmt``.  In the text format a seeded deal is written exactly as
+    ``Generated.to_text`` writes it; a PySolFC deal says which game it is."""
+    if origin not in ORIGINS:
+        raise OptionError("unknown origin %r" % origin)
+    if fmt == "text":
+        if origin == "seed":
+            return g.to_text()
+        lines = ["PySolFC Klondike game %d, before PySolFC turns the first stock card(s)"
+                 % g.seed]
+        sol = g.solution
+        if sol is not None:
+            lines.append("%s; %d moves (the first is PySolFC's own turn); %d states searched; "
+                         "difficulty %d of 5" % (sol.result, len(sol.moves), sol.stats.states,
+                                                 difficulty(sol.stats.states)))
+        return "".join("# %s\n" % ln for ln in lines) + g.deal.to_text()
+    return formats.write(g.deal, fmt, info(g, origin) if fmt == "json" else None)
+
+
+def pysol_range(first: int, last: int, winnable: bool = False,
+                **rules: Any) -> Iterator[Generated]:
+    """PySolFC's Klondike games ``first``..``last``; with ``winnable`` only those proved
+    won under ``rules`` (kabalsolve.solve's keywords), each with its solution, whose
+    first move is PySolFC's own first turn (see pysolfc.as_pysolfc)."""
+    pysolfc.check_game(first)
+    pysolfc.check_game(last)
+    for n in range(first, last + 1):
+        deal = pysolfc.deal(n)
+        if not winnable:
+            yield Generated(n, deal)
+            continue
+        sol = solve(deal, **rules)
+        if sol.result == "won":
+            yield Generated(n, deal, pysolfc.as_pysolfc(sol))

@@ -199,7 +199,7 @@ class Group:
 
 
 def vegas_score(foundation: int) -> int:
-    """The Vegas score of a game that ends with ``foundation`` cards up (RULES.md: -52
+    """The Vegas score of a game that ends with ``foundation`` cards up (the Vegas rules: -52
     for the deal, +5 per foundation card)."""
     return -52 + 5 * foundation
 

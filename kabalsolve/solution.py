@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, List, Optional, Union
 
 from .cards import card_str
+from .errors import OptionError
 
 from .games import acesup, clock, klondike
 
@@ -209,7 +210,6 @@ class AcesUpSolution:
     def score(self, scoring: str = "cards") -> int:
         """Cards discarded by the move list (48 = won); the only Aces Up scoring."""
         if scoring != "cards":
-            from .errors import OptionError
             raise OptionError("Aces Up has one scoring, 'cards', not %r" % (scoring,))
         return self.best
 

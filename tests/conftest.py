@@ -17,8 +17,11 @@ code that did not produce it:
 """
 from __future__ import annotations
 
+import os
 import random
+import shutil
 import signal
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -28,6 +31,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:  # tests run against the extension built in place
     sys.path.insert(0, str(REPO))
 
+import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
 
@@ -37,7 +41,8 @@ def default_sigint() -> None:
     see the Ctrl-C a test sends it."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
-from kabalsolve import _core, solver  # noqa: E402
+from kabalsolve import _core, cli  # noqa: E402
+from kabalsolve.games.klondike import bridge
 from kabalsolve.cards import card_str, is_red, parse_card, rank, suit  # noqa: E402
 from kabalsolve.games import klondike  # noqa: E402
 from kabalsolve.games.klondike import PILES, Deal, Move, Position, Rules  # noqa: E402
@@ -54,7 +59,7 @@ Macro = Tuple[str, str, int, int]  # (src, dst, card, count) of the move that pl
 
 # -- macro moves of the reference rules ---------------------------------------------
 def fits_on_pile(pos: Position, card: int, j: int) -> bool:
-    """RULES.md: down by one rank in alternating colour; an empty column takes a King."""
+    """The rules (docs/rules.md): down by one rank in alternating colour; an empty column takes a King."""
     pile = pos.piles[j]
     if not pile:
         return rank(card) == 12
@@ -112,7 +117,7 @@ def macro_keys(pos: Position) -> "Counter[Macro]":
 
 def core_move_key(pos: Position, code: int) -> Macro:
     """(src, dst, card, count) of the card move a core code ends with, read straight
-    from the code (solver.decode_klondike_move also works out the turns)."""
+    from the code (bridge.decode_klondike_move also works out the turns)."""
     t, a, b, n = _core.decode_move(code)
     T = _core.KLONDIKE_MOVE_TYPES
     if t == T["T2F"]:
@@ -143,18 +148,18 @@ def pop_n(pos: Position, n: int) -> None:
 
 # -- the core's view ------------------------------------------------------------------
 def core_board(pos: Position) -> "_core.KlondikeBoard":
-    columns, found, talon, wp, rec = solver.klondike_core_args(pos)
+    columns, found, talon, wp, rec = bridge.klondike_core_args(pos)
     return _core.KlondikeBoard(columns, found, talon, wp, rec,
-                               group=solver.klondike_core_group(pos),
-                               **solver.klondike_rule_args(pos.rules))
+                               group=bridge.klondike_core_group(pos),
+                               **bridge.klondike_rule_args(pos.rules))
 
 
 def core_solve(pos: Position, max_states: int = 0, timeout: float = 0.0):
     """(status, stop, codes, states, made, table_bytes, secs) of the core on ``pos``."""
-    columns, found, talon, wp, rec = solver.klondike_core_args(pos)
+    columns, found, talon, wp, rec = bridge.klondike_core_args(pos)
     return _core.klondike_solve(columns, found, talon, wp, rec, max_states=max_states,
-                                timeout=timeout, group=solver.klondike_core_group(pos),
-                                **solver.klondike_rule_args(pos.rules))
+                                timeout=timeout, group=bridge.klondike_core_group(pos),
+                                **bridge.klondike_rule_args(pos.rules))
 
 
 def core_verdict(pos: Position, max_states: int = 0) -> str:
@@ -165,7 +170,7 @@ def replay_core_codes(pos: Position, codes: Sequence[int]) -> Position:
     """Play the core's solution codes on a copy of ``pos`` through the reference rules."""
     p = pos.copy()
     for code in codes:
-        push_all(p, solver.decode_klondike_move(p, code))
+        push_all(p, bridge.decode_klondike_move(p, code))
     return p
 
 
@@ -176,7 +181,7 @@ def python_snapshot(pos: Position):
             for i in range(7)]
     rec = pos.recycles if pos.rules.passes is not None else 0
     return (list(pos.foundations), cols, pos.talon(), pos.talon_pointer(), rec,
-            solver.klondike_core_group(pos))
+            bridge.klondike_core_group(pos))
 
 
 def core_snapshot(board) -> tuple:
@@ -529,3 +534,83 @@ __all__ = ["REPO", "DATA", "deal_needing_states", "parse_position", "dump_positi
            "brute_force", "BruteForceLimit", "GameGraph", "no_partial_runs", "always_to_foundation",
            "safe_to_foundation", "forced_safe_moves", "forced_safe_talon_always",
            "card_str", "rank", "suit", "Deal", "Move", "Position", "Rules", "PILES"]
+
+
+# -- malformed deal files (tests/data/bad), shared by the reader's and the CLI's tests --
+# file -> (substring of the message, line it names or None)
+BAD_FILES = {
+    "bad_card_token.txt": ("'6X' is not a card", 5),
+    "missing_card.txt": ("pile T7 must hold 7 cards, not 6", 9),
+    "duplicated_card.txt": ("duplicated card 9C (also on line 3)", 10),
+    "t3_wrong_count.txt": ("pile T3 must hold 3 cards, not 4", 5),
+    "stock_23.txt": ("the stock must hold 24 cards, not 23", 10),
+    "unknown_key.txt": ("unknown key 'tableau'", 6),
+    "empty.txt": ("the deal is empty", None),
+    "only_comments.txt": ("the deal is empty", None),
+    "binary_garbage.txt": ("binary data", None),
+    "not_utf8.txt": ("not a UTF-8 text deal file (bad byte at offset 14)", None),
+    "missing_t5.txt": ("pile T5 is missing", None),
+    "missing_stock.txt": ("'stock:' line is missing", None),
+    "key_twice.txt": ("'t2' given twice (first on line 4)", 5),
+    "deck_51.txt": ("'deck:' must list 52 cards, not 51", 3),
+    "deck_with_t_lines.txt": ("cannot be combined with T1..T7 or stock lines", 4),
+    "unknown_game.txt": ("unknown game 'freecell'", 2),
+    "acesup_deck_51.txt": ("'deck:' must list 52 cards, not 51", 3),
+    "acesup_duplicated.txt": ("duplicated card", 4),
+    "acesup_unknown_key.txt": ("unknown key 'waste' in an Aces Up deal", 4),
+    "no_colon.txt": ("expected 'key: value', found 'T2 7C JD'", 4),
+    "colon_without_key.txt": ("names no key", 4),
+}
+
+
+# -- the replay page in a real browser ------------------------------------------------
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+
+
+def browser():
+    for name in BROWSERS:
+        path = shutil.which(name)
+        if path:
+            return path
+    if os.environ.get("KABALSOLVE_REQUIRE_BROWSER"):
+        pytest.fail("no chromium on PATH, and KABALSOLVE_REQUIRE_BROWSER is set")
+    pytest.skip("chromium is not installed (apt-get install -y chromium): the replay "
+                "page cannot be tested in a browser here")
+
+
+def dump_dom(exe, page, step, tmp_path):
+    url = page.resolve().as_uri() + "#step=%d" % step
+    r = subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu",
+                        "--no-first-run", "--user-data-dir=%s" % (tmp_path / "profile"),
+                        "--dump-dom", url],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return r.stdout
+
+
+# -- the command line, in a subprocess or in-process --------------------------------------
+WON_SEED = 1       # won at draw 3 and draw 1 in a few hundred states
+
+
+def run(args, stdin=None, cwd=None):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.run([sys.executable, "-m", "kabalsolve"] + list(args), input=stdin,
+                          capture_output=True, cwd=cwd or REPO, env=env, timeout=120)
+
+
+def call(args, capsys):
+    """Run cli.main in-process: (exit status, stdout, stderr)."""
+    with pytest.raises(SystemExit) as e:
+        cli.main(list(args))
+    out, err = capsys.readouterr()
+    code = e.value.code
+    return (0 if code is None else code), out, err
+
+
+def check_one_error_line(err):
+    assert "Traceback" not in err
+    lines = err.rstrip("\n").split("\n")
+    assert len(lines) == 1 and err.endswith("\n"), err
+    assert lines[0].startswith("kabalsolve: error: ")
+    return lines[0]

@@ -7,12 +7,12 @@ import json
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
+from kabalsolve.games import klondike
+from kabalsolve.games import clock
 
 import kabalsolve
-from kabalsolve.batch import (MAX_CHUNKSIZE, PRIOR_DEALS, PRIOR_SECONDS, BatchResult,
-                              ChunkSizer, _results, solve_many)
+from kabalsolve.batch import (MAX_CHUNKSIZE, PRIOR_DEALS, PRIOR_SECONDS, BatchResult, ChunkSizer, _results, solve_many)
 from kabalsolve.errors import DealError, KabalError, OptionError
-from kabalsolve.generate import clock_deal, klondike_deal
 from kabalsolve.results import open_results, percentile, read_records, summarise
 from kabalsolve.stats import wilson
 
@@ -20,7 +20,7 @@ SEEDS = range(27, 56)
 
 
 def seeded(seeds=SEEDS):
-    return [("seed:%d" % s, klondike_deal(s)) for s in seeds]
+    return [("seed:%d" % s, klondike.Deal.from_seed(s)) for s in seeds]
 
 
 def key(results):
@@ -62,12 +62,12 @@ def test_any_executor_and_chunk_size(local, chunksize):
 
 
 def test_bare_deals_are_named_by_place_and_games_mix():
-    deals = [klondike_deal(27), clock_deal(1), clock_deal(2)]
+    deals = [klondike.Deal.from_seed(27), clock.Deal.from_seed(1), clock.Deal.from_seed(2)]
     got = {r.id: r for r in solve_many(deals, draw=1)}
     assert sorted(got) == ["#0", "#1", "#2"]
     assert got["#0"].game == "klondike" and got["#0"].rules["draw"] == 1
     for i, seed in ((1, 1), (2, 2)):
-        sol = kabalsolve.solve(clock_deal(seed))
+        sol = kabalsolve.solve(clock.Deal.from_seed(seed))
         assert got["#%d" % i].game == "clock" and got["#%d" % i].rules == {}
         assert (got["#%d" % i].result, got["#%d" % i].moves) == (sol.result, len(sol.moves))
 
@@ -83,7 +83,7 @@ def test_budgets_give_unknown_records():
 
 
 def test_full_solution_on_request():
-    deal = klondike_deal(27)
+    deal = klondike.Deal.from_seed(27)
     [r] = solve_many([("a", deal)], solution=True, draw=3)
     assert r.solution == kabalsolve.solve(deal, draw=3).to_dict() | {
         "stats": r.solution["stats"]}

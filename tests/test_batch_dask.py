@@ -5,11 +5,11 @@ import json
 
 import pytest
 from distributed import Client, LocalCluster
+from kabalsolve.games import klondike
 
 from kabalsolve import solve_many
-from kabalsolve.generate import klondike_deal
 
-from test_cli import run
+from conftest import run
 
 SEEDS = range(27, 56)
 
@@ -27,7 +27,7 @@ def cluster():
 
 
 def test_client_executor_gives_the_local_results(cluster):
-    deals = [("seed:%d" % s, klondike_deal(s)) for s in SEEDS]
+    deals = [("seed:%d" % s, klondike.Deal.from_seed(s)) for s in SEEDS]
     local = key(r.to_dict() for r in solve_many(deals, draw=3, max_states=50000))
     with Client(cluster) as client:
         got = [r.to_dict() for r in solve_many(deals, executor=client.get_executor(),

@@ -2,8 +2,7 @@
 import pytest
 
 from kabalsolve import cards
-from kabalsolve.cards import (DECK, RANKS, SUITS, card_str, card_symbol, cards_str,
-                              deck_problems, is_red, make, parse_card, rank, suit)
+from kabalsolve.cards import (DECK, RANKS, SUITS, card_str, card_symbol, cards_str, deck_problems, is_red, make, parse_card, rank, suit)
 
 ALL = list(range(52))
 

@@ -9,11 +9,11 @@ import sys
 import threading
 
 import pytest
+from kabalsolve.games import acesup
 
 import kabalsolve
 from kabalsolve import _core, batch
 from kabalsolve.errors import OptionError
-from kabalsolve.generate import acesup_deal
 
 linux = pytest.mark.skipif(not sys.platform.startswith("linux"),
                            reason="tables are kept only on Linux")
@@ -31,7 +31,7 @@ def nothing_kept():
 def run(seed=60752):
     # the budget is about ten times what either deal needs: a search misled by a dirty table
     # stops as "unknown" and fails the comparison instead of running on
-    sol = kabalsolve.solve(acesup_deal(seed), max_states=5_000_000)
+    sol = kabalsolve.solve(acesup.Deal.from_seed(seed), max_states=5_000_000)
     return sol.result, sol.stats.states
 
 
@@ -122,11 +122,11 @@ def test_threads_share_the_kept_tables(fresh):
 
 def test_solve_chunk_sets_the_batch_bound_once(monkeypatch):
     monkeypatch.setattr(batch, "_keeping", False)
-    batch.solve_chunk([("a", acesup_deal(1))], {})
+    batch.solve_chunk([("a", acesup.Deal.from_seed(1))], {})
     expect = batch.KEEP_TABLE_MB if sys.platform.startswith("linux") else 0
     assert batch.keep_tables(0) == expect
     # once set, later tasks leave a bound the program chose alone
-    batch.solve_chunk([("a", acesup_deal(1))], {})
+    batch.solve_chunk([("a", acesup.Deal.from_seed(1))], {})
     assert batch.keep_tables(0) == 0
 
 

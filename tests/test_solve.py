@@ -5,7 +5,8 @@ tests/data/regression.tsv: seeds of kabalsolve.deal_from_seed.  The ``checked_by
 column says where the expected result was confirmed independently (see the file's
 header): ``pyksolve`` (the ShootMe Klondike-Solver agreed), ``replay`` (a win replayed
 by the reference rules), ``implied`` (follows from a pyksolve result), ``none``.
-tests/data/lonelybot/: deals of shared/reference/deals.py with lonelybot's verdicts.
+tests/data/lonelybot/: deals of the interchange deal generator (Python's
+random.Random(seed).shuffle of a new deck) with lonelybot's verdicts.
 """
 import csv
 import json

@@ -3,7 +3,7 @@
 ========== ============================================ =========================
 name       what                                         module
 ========== ============================================ =========================
-text       our deal file (FORMATS.md)                   kabalsolve.dealfile
+text       our deal and position files                  text
 json       our JSON deal (the text format as JSON)      jsondeal
 pysol      PySol board text (pysol-cards, pyksolve)     pysolboard
 solvitaire Solvitaire's JSON deal                       solvitaire
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Union
 
 from ..errors import DealError, OptionError
 from ..games import acesup, clock, klondike
-from . import jsondeal, pysolboard, shootme, solvitaire
+from . import jsondeal, pysolboard, shootme, solvitaire, text as textfile
 
 if TYPE_CHECKING:
     AnyDeal = Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position,
@@ -73,8 +73,7 @@ def read(text: str, fmt: Optional[str] = None, source: Optional[str] = None) -> 
     """The deal in ``text``, in format ``fmt`` (None: detected)."""
     fmt = detect(text) if fmt is None else check_format(fmt)
     if fmt == "text":
-        from ..dealfile import read_text
-        return read_text(text, source)
+        return textfile.read_text(text, source)
     if "\x00" in text:
         raise DealError("this is not a %s deal (it holds binary data)" % fmt, None, None, source)
     if fmt == "json":

@@ -1,4 +1,4 @@
-"""kabalsolve's JSON deal: the text deal format of FORMATS.md as one JSON object.
+"""kabalsolve's JSON deal: the text deal format (docs/formats.md) as one JSON object.
 
     {"game": "klondike",
      "tableau": [["7H"], ["2C", "QS"], ..., [7 cards]],   (T1..T7, bottom -> top; the

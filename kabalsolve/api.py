@@ -1,0 +1,172 @@
+"""The library's entry points for one deal or position: ``solve``, ``is_winnable`` and
+``hint``, for every game.
+
+They sit above the games' bridges and hints and find the game of what they are given
+through the registry (``games.GAMES``); the rule options each game takes are listed
+there too.  A deal may also be given as text (any format ``read_deal`` reads).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Optional, Union, overload
+
+from .dealfile import read_deal
+from .errors import OptionError
+from .games import GAMES, Game, acesup, clock, game_of, klondike
+from .games.acesup import bridge as acesup_bridge
+from .games.acesup import hints as acesup_hints
+from .games.clock import bridge as clock_bridge
+from .games.klondike import bridge as klondike_bridge
+from .games.klondike import hints as klondike_hints
+from .solution import LOST, WON, AcesUpSolution, ClockSolution, Solution
+
+_SolveOpts = Any
+AnyDeal = Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position, acesup.Position]
+#: every rule option that ``solve`` takes, of any game
+ALL_OPTIONS = tuple(dict.fromkeys(k for g in GAMES.values() for k in g.options))
+
+
+def _solve_klondike(deal: Any, options: Dict[str, Any], budgets: Dict[str, Any]) -> Solution:
+    objective = options.get("objective") or "win"
+    if isinstance(deal, klondike.Position):
+        given = [k for k in options if k != "objective"]
+        if given:
+            raise OptionError("a Position carries its own rules: set %s on it, not here"
+                              % ", ".join(given))
+        return klondike_bridge.solve_position(deal, objective=objective, **budgets)
+    fm = options.get("foundation_moves")
+    rules = klondike.Rules(draw=options.get("draw", 3),
+                           foundation_moves=True if fm is None else fm,
+                           passes=options.get("passes"),
+                           variant=options.get("variant") or "classic")
+    return klondike_bridge.solve_klondike(deal, rules, objective=objective, **budgets)
+
+
+def _solve_acesup(deal: Any, options: Dict[str, Any],
+                  budgets: Dict[str, Any]) -> AcesUpSolution:
+    best = options.get("best_score")
+    best_score = True if best is None else bool(best)
+    if isinstance(deal, acesup.Position):
+        given = [k for k in ("strict", "discard_first") if k in options]
+        if given:
+            raise OptionError("a Position carries its own rules: set %s on it, not here"
+                              % ", ".join(given))
+        return acesup_bridge.solve_acesup_position(deal, best_score, **budgets)
+    rules = acesup.Rules(strict=bool(options.get("strict") or False),
+                         discard_first=bool(options.get("discard_first") or False))
+    return acesup_bridge.solve_acesup(deal, rules, best_score, **budgets)
+
+
+def _solve_clock(deal: Any, options: Dict[str, Any], budgets: Dict[str, Any]) -> ClockSolution:
+    return clock_bridge.solve_clock(deal)
+
+
+#: each game's solve, by the game's name
+SOLVERS: Dict[str, Callable[[Any, Dict[str, Any], Dict[str, Any]], Any]] = {
+    "klondike": _solve_klondike, "acesup": _solve_acesup, "clock": _solve_clock}
+
+#: each game's hint, by the game's name (Clock has no choices, so no hints)
+HINTS: Dict[str, Optional[Callable[..., Any]]] = {
+    "klondike": klondike_hints.hint, "acesup": acesup_hints.hint, "clock": None}
+
+
+@overload
+def solve(deal: klondike.Deal, draw: Optional[int] = ..., foundation_moves: Optional[bool] = ...,
+          max_states: Optional[int] = ..., timeout: Optional[float] = ...,
+          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...,
+          **options: _SolveOpts) -> Solution: ...
+@overload
+def solve(deal: clock.Deal, draw: Optional[int] = ..., foundation_moves: Optional[bool] = ...,
+          max_states: Optional[int] = ..., timeout: Optional[float] = ...,
+          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...,
+          **options: _SolveOpts) -> ClockSolution: ...
+@overload
+def solve(deal: acesup.Deal, draw: Optional[int] = ..., foundation_moves: Optional[bool] = ...,
+          max_states: Optional[int] = ..., timeout: Optional[float] = ...,
+          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...,
+          **options: _SolveOpts) -> AcesUpSolution: ...
+@overload
+def solve(deal: klondike.Position, draw: Optional[int] = ...,
+          foundation_moves: Optional[bool] = ..., max_states: Optional[int] = ...,
+          timeout: Optional[float] = ..., passes: Optional[int] = ...,
+          max_memory_mb: Optional[int] = ..., **options: _SolveOpts) -> Solution: ...
+@overload
+def solve(deal: acesup.Position, draw: Optional[int] = ...,
+          foundation_moves: Optional[bool] = ..., max_states: Optional[int] = ...,
+          timeout: Optional[float] = ..., passes: Optional[int] = ...,
+          max_memory_mb: Optional[int] = ..., **options: _SolveOpts) -> AcesUpSolution: ...
+@overload
+def solve(deal: str, draw: Optional[int] = ..., foundation_moves: Optional[bool] = ...,
+          max_states: Optional[int] = ..., timeout: Optional[float] = ...,
+          passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...,
+          **options: _SolveOpts) -> Union[Solution, ClockSolution, AcesUpSolution]: ...
+
+
+def solve(deal: Union[AnyDeal, str],
+          draw: Optional[int] = None, foundation_moves: Optional[bool] = None,
+          max_states: Optional[int] = None, timeout: Optional[float] = None,
+          passes: Optional[int] = None, max_memory_mb: Optional[int] = None,
+          **options: _SolveOpts) -> Union[Solution, ClockSolution, AcesUpSolution]:
+    """Decide a deal of any game; see the package docstring.
+
+    Klondike: ``draw`` (default 3), ``foundation_moves`` (default True), ``passes``
+    (default unlimited), ``variant`` ("classic", or "danish": the queue stock of the
+    Danish 7-kabale, draw 3 only), ``objective`` ("win"; "max-foundation": also the
+    most cards that can reach the foundations, in ``Solution.extra``; "min-moves";
+    "max-score").  Aces Up: ``strict`` and ``discard_first`` (default False),
+    ``best_score`` (default True: also prove the best score of a lost deal; False: the
+    verdict only).  A Klondike or Aces Up ``Position`` (or position text) is decided at
+    its own rules, which it carries: rule options with it are refused.  Clock has no
+    options: it is played out.  Every game takes the budgets ``max_states``,
+    ``timeout`` and ``max_memory_mb``; an option of another game is an OptionError.
+    """
+    if isinstance(deal, str):
+        deal = read_deal(deal)
+    unknown = sorted(set(options) - set(ALL_OPTIONS))
+    if unknown:
+        raise OptionError("unknown option %s" % ", ".join(repr(k) for k in unknown))
+    given = dict(options, draw=draw, foundation_moves=foundation_moves, passes=passes)
+    given = {k: v for k, v in given.items() if v is not None}
+    game: Game = game_of(deal)
+    wrong = [k for k in ALL_OPTIONS if k in given and k not in game.options]
+    if wrong:
+        raise OptionError("%s %s not apply to %s" % (
+            ", ".join(wrong), "does" if len(wrong) == 1 else "do", game.title))
+    budgets = dict(max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb)
+    return SOLVERS[game.name](deal, given, budgets)
+
+
+def is_winnable(deal: Union[AnyDeal, str], **options: Any) -> Optional[bool]:
+    """True (won), False (proved lost) or None (a budget ran out first).  Takes the
+    options of ``solve``; for Aces Up only the verdict is searched for."""
+    if isinstance(deal, str):
+        deal = read_deal(deal)
+    if isinstance(deal, (acesup.Deal, acesup.Position)):
+        options.setdefault("best_score", False)
+    sol = solve(deal, **options)
+    return {WON: True, LOST: False}.get(sol.result)
+
+
+@overload
+def hint(position: klondike.Position, max_states: Optional[int] = ...,
+         timeout: Optional[float] = ..., max_memory_mb: Optional[int] = ...
+         ) -> klondike_hints.Hint: ...
+@overload
+def hint(position: acesup.Position, max_states: Optional[int] = ...,
+         timeout: Optional[float] = ..., max_memory_mb: Optional[int] = ...
+         ) -> acesup_hints.AcesUpHint: ...
+
+
+def hint(position: Union[klondike.Position, acesup.Position],
+         max_states: Optional[int] = None, timeout: Optional[float] = None,
+         max_memory_mb: Optional[int] = None
+         ) -> Union[klondike_hints.Hint, acesup_hints.AcesUpHint]:
+    """Decide every legal move of a Klondike or Aces Up ``position``: which keep the
+    game winnable (Aces Up: also the best score each leaves).  ``max_states`` bounds
+    each search, ``timeout`` the whole call; what they stop is "unknown", never
+    "lost".  See ``kabalsolve.games.klondike.hints`` and ``...acesup.hints``."""
+    game = game_of(position)
+    fn = HINTS[game.name]
+    if fn is None or game.Position is None or not isinstance(position, game.Position):
+        raise OptionError("hints are for Klondike and Aces Up positions, not %s"
+                          % type(position).__name__)
+    return fn(position, max_states, timeout, max_memory_mb)  # type: ignore[no-any-return]

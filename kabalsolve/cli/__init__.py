@@ -1,0 +1,84 @@
+"""The ``kabalsolve`` command: a click group with one module per command family.
+
+``kabalsolve DEAL [OPTIONS]`` is ``kabalsolve solve DEAL [OPTIONS]``: a first word that
+is not a subcommand is taken as a deal, so options may come before or after it.  The
+exit statuses (one table, used everywhere) are ``options.EXIT``.
+
+=========== =================================================================
+options     exit statuses, the error line, rule options, budgets
+solve       ``solve`` (the default command)
+generate    ``generate``
+stats       ``stats``
+batch       ``batch``
+positions   ``hint`` and ``show`` (each game's side in ``games/<game>/cli.py``)
+=========== =================================================================
+"""
+from __future__ import annotations
+
+import sys
+from typing import List, Optional
+
+import click
+
+from .._version import __version__
+from . import batch, generate, positions, solve, stats
+from .options import EXIT
+
+
+class DefaultToSolve(click.Group):
+    """A group whose first argument, when it is not a subcommand, is a deal for ``solve``."""
+
+    def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
+        if args and args[0] not in self.commands and args[0] not in (
+                "--help", "-h", "--version"):
+            args = ["solve"] + list(args)
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=DefaultToSolve, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="kabalsolve")
+def cli() -> None:
+    """Decide whether a solitaire deal can be won, and print how.
+
+    \b
+      kabalsolve deal.txt              solve a Klondike deal (draw 3)
+      kabalsolve --draw 1 deal.txt     draw one card at a time
+      kabalsolve - < deal.txt          read the deal from standard input
+      kabalsolve --pysol 12345         solve PySolFC's Klondike game 12345
+
+    Exit status: 0 won, 1 lost, 3 unknown (a budget ran out), 2 bad input or usage.
+    """
+
+
+cli.add_command(solve.solve_cmd, "solve")
+cli.add_command(generate.generate)
+cli.add_command(stats.stats)
+cli.add_command(batch.batch)
+cli.add_command(positions.hint_cmd, "hint")
+cli.add_command(positions.show)
+
+
+def main(argv: Optional[List[str]] = None) -> None:
+    """Entry point: run the command and turn usage errors into one line and status 2."""
+    try:
+        rv = cli.main(args=argv, prog_name="kabalsolve", standalone_mode=False)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except click.exceptions.NoArgsIsHelpError as e:
+        click.echo(e.ctx.get_help() if e.ctx else "usage: kabalsolve DEAL [OPTIONS]")
+        sys.exit(EXIT["error"])
+    except click.UsageError as e:
+        msg = e.format_message()
+        if e.ctx is not None and e.ctx.command_path and e.ctx.command_path != "kabalsolve":
+            msg = "%s (see '%s --help')" % (msg, e.ctx.command_path)
+        click.echo("kabalsolve: error: %s" % msg, err=True)
+        sys.exit(EXIT["error"])
+    except click.ClickException as e:
+        click.echo("kabalsolve: error: %s" % e.format_message(), err=True)
+        sys.exit(EXIT["error"])
+    except click.Abort:
+        click.echo("kabalsolve: interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(EXIT["error"])
+    sys.exit(rv if isinstance(rv, int) else 0)

@@ -1,0 +1,318 @@
+"""``kabalsolve batch``: many deals, in parallel, one JSON line each as it finishes.
+
+Inputs are named by ids (a file's path as given, or ``seed:N``); the deals are read
+here, in the order given, and sent in chunks to worker processes or a Dask cluster
+(``kabalsolve.batch.solve_many``).  Every line is flushed as it is written, so Ctrl-C,
+a crash or a full disk leaves a results file that ``--resume`` continues.
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+import signal
+import sys
+import time
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+from contextlib import ExitStack
+from typing import IO, Any, Dict, Iterator, List, Optional, Set, Tuple
+
+import click
+
+from ..batch import CHUNK_SECONDS, BatchResult, cores, solve_many
+from ..dealfile import read_file
+from ..errors import KabalError, OptionError
+from ..games import NAMES, game_named
+from ..results import Existing, describe_rules, open_results
+from .options import acesup_rules, fail, klondike_rules
+
+#: the Klondike objectives a batch records (their lines carry the objective's result)
+BATCH_OBJECTIVES = ("win", "max-foundation")
+
+#: seconds of solving per task on Dask, where sending a task costs milliseconds
+DASK_CHUNK_SECONDS = 0.25
+
+
+def parse_seeds(text: str) -> range:
+    """``A-B`` (both included) or one seed ``N``."""
+    a, sep, b = text.partition("-")
+    try:
+        lo = int(a)
+        hi = int(b) if sep else lo
+    except ValueError:
+        raise OptionError("--seeds takes A-B (e.g. 1-1000) or one number, not %r" % text)
+    if not 0 <= lo <= hi < 2**64:
+        raise OptionError("--seeds %s: give 0 <= A <= B < 2**64" % text)
+    return range(lo, hi + 1)
+
+
+def deal_paths(inputs: Tuple[str, ...], skip: Optional[str]) -> List[str]:
+    """The deal files named, normalised (``./d/a.txt`` is ``d/a.txt``, so that ids
+    match on --resume): files as given, directories walked in name order (hidden files
+    and the results file itself left out)."""
+    paths: List[str] = []
+    skip_real = os.path.realpath(skip) if skip else None
+    for name in inputs:
+        if os.path.isdir(name):
+            for root, dirs, files in os.walk(name):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for f in sorted(files):
+                    p = os.path.join(root, f)
+                    if not f.startswith(".") and os.path.realpath(p) != skip_real:
+                        paths.append(os.path.normpath(p))
+        elif os.path.exists(name):
+            paths.append(os.path.normpath(name))
+        else:
+            raise OptionError("%s: no such file or directory" % name)
+    return paths
+
+
+def seed_deal_maker(game: str) -> Any:
+    """The function giving deal number N of ``game`` (its ``Deal.from_seed``)."""
+    return game_named(game).from_seed
+
+
+def read_deals(ids: List[str], paths: Set[str], game: str) -> Iterator[Tuple[str, Any]]:
+    """(id, deal) for each id, read as it is needed (a bad file stops the run there)."""
+    make = None
+    for deal_id in ids:
+        if deal_id in paths:
+            yield deal_id, read_file(deal_id)
+        else:
+            make = make or seed_deal_maker(game)
+            yield deal_id, make(int(deal_id[len("seed:"):]))
+
+
+def check_rules(done: Existing, r: BatchResult, out: str) -> None:
+    """--resume goes on with the same rules: ids are solved once, so lines of one game
+    under two rule sets would be two half runs, not one."""
+    other = done.clash(r.game, r.rules)
+    if other:
+        raise OptionError("%s holds %s lines solved under other rules (%s), not %s: give "
+                          "those rules, or another --out" % (
+                              out, r.game, other, describe_rules(r.rules).strip(" ()")))
+
+
+class Progress:
+    """One line on a terminal (count, rate, ETA, verdicts), redrawn at most ten times a
+    second; nothing at all when standard error is not a terminal (a log or a pipe)."""
+
+    def __init__(self, total: int, skipped: int) -> None:
+        self.total, self.skipped, self.done = total, skipped, 0
+        self.counts: Dict[str, int] = {}
+        self.t0 = self.shown = time.perf_counter()
+        self.live = sys.stderr.isatty()
+
+    def add(self, r: BatchResult) -> None:
+        self.done += 1
+        self.counts[r.result] = self.counts.get(r.result, 0) + 1
+        now = time.perf_counter()
+        if self.live and (now - self.shown > 0.1 or self.done == self.total):
+            self.shown = now
+            rate = self.done / max(now - self.t0, 1e-9)
+            eta = (self.total - self.done) / rate
+            click.echo("\r%d/%d deals  %3.0f%%  %.1f deals/s  ETA %d:%02d  %s   " % (
+                self.done, self.total, 100 * self.done / max(self.total, 1), rate,
+                eta // 60, eta % 60, self.verdicts()), nl=False, err=True)
+
+    def verdicts(self) -> str:
+        return ", ".join("%d %s" % (self.counts.get(v, 0), v)
+                         for v in ("won", "lost", "unknown"))
+
+    def finish(self, where: str) -> None:
+        if self.live:
+            click.echo("\r" + " " * 78 + "\r", nl=False, err=True)
+        skipped = "; %d already in %s" % (self.skipped, where) if self.skipped else ""
+        click.echo("batch: %d deals solved (%s) in %.1f s%s" % (
+            self.done, self.verdicts(), time.perf_counter() - self.t0, skipped), err=True)
+
+
+def _ignore_sigint() -> None:
+    """Worker processes leave Ctrl-C to the main process, which stops them itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class WorkerPool(ProcessPoolExecutor):
+    """A process pool that, leaving a ``with`` block by an exception (Ctrl-C, a bad deal
+    file), ends its workers at once rather than waiting for them: a hard deal in
+    progress could otherwise keep the command alive for minutes.  Leaving normally, it
+    waits for them as usual (so their CPU time is counted in the parent's)."""
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(workers, initializer=_ignore_sigint)
+
+    def __exit__(self, kind: Any, value: Any, tb: Any) -> Optional[bool]:
+        if kind is None:
+            return super().__exit__(kind, value, tb)
+        stop = getattr(self, "terminate_workers", None)     # Python 3.14
+        if stop is not None:
+            stop()
+            return None
+        # before 3.14 the pool's process table is the only handle on its workers
+        procs = dict(getattr(self, "_processes", None) or {})
+        self.shutdown(wait=False, cancel_futures=True)
+        for p in procs.values():
+            p.terminate()
+        return None
+
+
+def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tuple[Executor, int]:
+    """A Dask client's executor (on the given scheduler, or on a new local cluster of
+    ``jobs`` one-thread worker processes) and the number of worker threads it has."""
+    try:   # imported by name: an optional extra, so mypy --strict may not see it
+        distributed = importlib.import_module("distributed")
+    except ImportError:
+        raise OptionError("Dask is not installed: install the extra, e.g. "
+                          "python -m pip install 'kabalsolve[dask]'")
+    if scheduler:
+        try:
+            client = stack.enter_context(distributed.Client(scheduler, timeout="10s"))
+        except (OSError, TimeoutError, ValueError) as e:   # ValueError: a bad address
+            raise OptionError("cannot reach the Dask scheduler %s: %s" % (scheduler, e))
+    else:
+        # the dashboard on a free port: a fixed one may be another cluster's
+        cluster = stack.enter_context(distributed.LocalCluster(
+            n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0",
+            silence_logs=logging.ERROR))       # no warnings about tasks cut by Ctrl-C
+        client = stack.enter_context(distributed.Client(cluster))
+        if sys.stderr.isatty():
+            click.echo("Dask dashboard: %s" % client.dashboard_link, err=True)
+    threads = sum(client.nthreads().values()) or 1
+    return client.get_executor(), threads
+
+
+@click.command()
+@click.argument("inputs", nargs=-1, metavar="INPUT...")
+@click.option("--seeds", metavar="A-B", default=None,
+              help="Deals number A to B (both included) of --game, with ids seed:N.")
+@click.option("--game", type=click.Choice(NAMES), default="klondike",
+              show_default=True, help="The game of the --seeds deals.")
+@klondike_rules
+@click.option("--vegas", is_flag=True,
+              help="Klondike: Vegas rules (one pass with draw 1, three passes otherwise).")
+@click.option("--objective", type=click.Choice(list(BATCH_OBJECTIVES)), default="win",
+              show_default=True,
+              help="Klondike: win, or also the most cards that can reach the foundations "
+                   "(each line then gives it, its Vegas score and whether it is proved).")
+@acesup_rules
+@click.option("--verdict-only", is_flag=True,
+              help="Aces Up: won or lost only, without proving each deal's best score "
+                   "(far faster; the line's rules say so).")
+@click.option("--max-states", type=click.IntRange(1, None), default=None,
+              help="Per deal: stop after this many positions (the line says unknown).")
+@click.option("--timeout", type=click.FloatRange(0, None, min_open=True), default=None,
+              help="Per deal: stop after this many seconds (the line says unknown).")
+@click.option("--max-memory", "max_memory_mb", type=click.IntRange(4, None), default=None,
+              help="Per deal: search table memory in MiB (default 8192) in each worker.")
+@click.option("--jobs", "-j", type=click.IntRange(1, None), default=None,
+              help="Worker processes (default: all cores; 1 solves in this process).")
+@click.option("--out", "-o", default="-", show_default=True, metavar="FILE|-",
+              help="The results file (JSON lines), or - for standard output.")
+@click.option("--resume", is_flag=True,
+              help="Go on with --out: skip the ids already in it (a torn last line is "
+                   "cut off and solved again).")
+@click.option("--retry-unknown", is_flag=True,
+              help="With --resume: solve again the deals whose line says unknown, or "
+                   "whose best score or foundation count is not proved (after an upgrade, "
+                   "or with a bigger --max-states or --timeout); stats counts each deal "
+                   "by its last line.")
+@click.option("--solutions", is_flag=True,
+              help="Put each deal's full solution JSON in its line.")
+@click.option("--chunksize", type=click.IntRange(1, None), default=None,
+              help="Deals sent to a worker at a time (default: as many as take about "
+                   "0.05 s to solve, 0.25 s on Dask, from the deals solved so far).")
+@click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
+              help="Solve on this Dask cluster (needs kabalsolve[dask]).")
+@click.option("--dask", "use_dask", is_flag=True,
+              help="Solve on a Dask cluster started here with --jobs workers.")
+def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
+          passes: Optional[int], no_foundation_moves: bool, variant: str, vegas: bool,
+          objective: str, strict: bool, discard_first: bool, verdict_only: bool,
+          max_states: Optional[int], timeout: Optional[float],
+          max_memory_mb: Optional[int], jobs: Optional[int],
+          out: str, resume: bool, retry_unknown: bool, solutions: bool,
+          chunksize: Optional[int],
+          scheduler: Optional[str], use_dask: bool) -> None:
+    """Solve many deals: INPUT files, directories of deal files, and/or --seeds A-B.
+
+    \b
+      kabalsolve batch deals/ --out results.jsonl
+      kabalsolve batch --seeds 1-10000 --draw 3 --timeout 60 -o draw3.jsonl
+      kabalsolve batch --seeds 1-10000 --draw 3 --timeout 60 -o draw3.jsonl --resume
+      kabalsolve batch --seeds 1-10000 --draw 3 --timeout 600 -o draw3.jsonl --resume --retry-unknown
+      kabalsolve stats draw3.jsonl
+      kabalsolve batch --seeds 1-1000 --draw 1 --vegas --objective max-foundation -o v.jsonl
+
+    One JSON line per deal, written as it finishes: id, game, rules, result, moves,
+    states, seconds (with --objective max-foundation also foundation, vegas and
+    proved; Aces Up without --verdict-only also score and proved).  Exit status 0
+    when every deal has its line.
+    """
+    if not inputs and seeds is None:
+        raise fail("nothing to solve: give deal files, directories or --seeds A-B")
+    if resume and out == "-":
+        raise fail("--resume goes on with a results file: give --out FILE too")
+    if retry_unknown and not resume:
+        raise fail("--retry-unknown solves again the unknowns of a results file: give "
+                   "--resume and --out FILE too")
+    if scheduler and use_dask:
+        raise fail("give --scheduler or --dask, not both")
+    if vegas:
+        if passes is not None:
+            raise fail("--vegas sets the passes itself: give --vegas or --passes, not both")
+        passes = 1 if draw == 1 else 3
+    rules: Dict[str, Any] = dict(draw=draw, passes=passes,
+                                 foundation_moves=not no_foundation_moves,
+                                 variant=variant, objective=objective,
+                                 strict=strict, discard_first=discard_first,
+                                 max_states=max_states, timeout=timeout,
+                                 max_memory_mb=max_memory_mb)
+    if verdict_only:
+        rules["best_score"] = False
+    with ExitStack() as stack:
+        try:
+            paths = deal_paths(inputs, out if out != "-" else None)
+            ids = list(paths)
+            if seeds is not None:
+                seed_deal_maker(game)
+                ids += ["seed:%d" % s for s in parse_seeds(seeds)]
+            if out == "-":
+                sink: IO[str] = sys.stdout
+                done = Existing()
+            else:
+                sink, done = open_results(out, resume)
+                stack.enter_context(sink)
+            ids = list(dict.fromkeys(ids))        # a deal named twice is solved once
+            todo = [i for i in ids if i not in done.ids
+                    or (retry_unknown and i in done.unknown)]
+            executor: Optional[Executor] = None
+            pending = None
+            chunk_seconds = CHUNK_SECONDS
+            if scheduler or use_dask:
+                executor, threads = dask_executor(stack, scheduler, jobs or cores())
+                pending = 2 * threads
+                chunk_seconds = DASK_CHUNK_SECONDS
+            elif (jobs or cores()) > 1:
+                executor = stack.enter_context(WorkerPool(jobs or cores()))
+            progress = Progress(len(todo), len(ids) - len(todo))
+            deals = read_deals(todo, set(paths), game)
+            checked: Set[str] = set()
+            for r in solve_many(deals, executor=executor, chunksize=chunksize,
+                                chunk_seconds=chunk_seconds, solution=solutions,
+                                max_pending=pending, **rules):
+                if r.game not in checked:
+                    check_rules(done, r, out)
+                    checked.add(r.game)
+                sink.write(r.to_json() + "\n")
+                sink.flush()
+                progress.add(r)
+            progress.finish(out)
+        except KabalError as e:
+            raise fail(str(e))
+        except BrokenExecutor:
+            raise fail("a worker process died; the lines written so far are kept "
+                       "(run again with --resume to go on)")
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise fail("%s: cannot write: %s" % (out, e.strerror or e))

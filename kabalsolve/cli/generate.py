@@ -1,0 +1,85 @@
+"""``kabalsolve generate``: reproducible deals, optionally only winnable ones."""
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, Optional
+
+import click
+
+from ..errors import KabalError
+from ..formats import EXTENSIONS, FORMATS, ONE_LINE
+from ..formats.pysolfc import parse_range
+from ..games import NAMES
+from ..generate import generate as gen
+from ..generate import pysol_range as pysol_gen
+from ..generate import render
+from .options import acesup_rules, fail, game_options, klondike_rules
+
+
+@click.command()
+@click.option("--game", type=click.Choice(NAMES), default="klondike",
+              show_default=True)
+@click.option("--count", type=click.IntRange(0, None), default=1, show_default=True,
+              help="How many deals to write.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
+              help="The first deal number (see kabalsolve/seeds.py for the shuffle).")
+@click.option("--winnable", is_flag=True,
+              help="Keep only deals proved winnable, each with its verdict, solution "
+                   "length, states searched and a 1-5 difficulty rating as comments.")
+@klondike_rules
+@acesup_rules
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
+              show_default=True, help="The format to write the deals in.")
+@click.option("--pysol-range", default=None, metavar="A-B",
+              help="PySolFC's Klondike games A to B instead of seeded deals.")
+@click.option("--out", default="-", show_default=True, metavar="DIR|-",
+              help="A directory to write GAME-SEED.txt files into (other formats: "
+                   ".json, .board, .deck; PySolFC games: pysol-klondike-N.*), or - for "
+                   "standard output (deals separated by blank lines, or one a line in "
+                   "the one-line formats).")
+@click.pass_context
+def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: bool,
+             draw: int, passes: Optional[int], no_foundation_moves: bool, variant: str,
+             strict: bool, discard_first: bool, fmt: str,
+             pysol_range: Optional[str], out: str) -> None:
+    """Write reproducible deals (the same seed gives the same deals everywhere)."""
+    game_options(ctx, game)
+    rules: Dict[str, Any] = {}
+    if game == "klondike":
+        rules = dict(draw=draw, passes=passes, foundation_moves=not no_foundation_moves,
+                     variant=variant)
+    elif game == "acesup":
+        rules = dict(strict=strict, discard_first=discard_first, best_score=False)
+    origin, prefix = "seed", game
+    if pysol_range is not None:
+        given = [p for p in ("count", "seed", "game")
+                 if ctx.get_parameter_source(p) != click.core.ParameterSource.DEFAULT]
+        if given:
+            raise fail("--pysol-range names the deals itself: drop --%s" % given[0])
+        origin, prefix = "pysol", "pysol-klondike"
+    if out != "-":
+        try:
+            os.makedirs(out, exist_ok=True)
+        except OSError as e:
+            raise fail("%s: cannot make the directory: %s" % (out, e.strerror or e))
+    try:
+        if pysol_range is not None:
+            first, last = parse_range(pysol_range)
+            deals = pysol_gen(first, last, winnable, **rules)
+        else:
+            deals = gen(game, seed=seed, count=count, winnable=winnable, **rules)
+        for n, g in enumerate(deals):
+            text = render(g, fmt, origin)
+            if out == "-":
+                click.echo(("\n" if n and fmt not in ONE_LINE else "") + text, nl=False)
+            else:
+                path = os.path.join(out, "%s-%d%s" % (prefix, g.seed, EXTENSIONS[fmt]))
+                try:
+                    with open(path, "w", encoding="utf-8") as fh:
+                        fh.write(text)
+                except OSError as e:
+                    raise fail("%s: cannot write: %s" % (path, e.strerror or e))
+    except KabalError as e:
+        raise fail(str(e))
+
+

@@ -1,0 +1,97 @@
+"""The commands about positions: ``kabalsolve hint`` and ``kabalsolve show``.
+
+Each game that has positions keeps its side of them (how a position file's own rules
+meet the command line's rule options, one move's verdict, the board) in
+``games/<game>/cli.py``; ``POSITION_SIDES`` finds it by the game's name.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Any, Dict, Optional
+
+import click
+
+from ..api import hint
+from ..dealfile import read_bytes, read_file
+from ..errors import KabalError, OptionError
+from ..games import GAMES
+from ..games.acesup import cli as acesup_cli
+from ..games.klondike import cli as klondike_cli
+from .options import (EXIT, acesup_rules, budget_options, fail, game_options,
+                      klondike_rules)
+
+#: each game's side of the position commands, by the game's name (Clock has none: it
+#: has no choices to hint at and no position to show)
+POSITION_SIDES: Dict[str, Any] = {"klondike": klondike_cli, "acesup": acesup_cli}
+
+
+def read_any_position(name: str, opts: Dict[str, Any]) -> Any:
+    """The position a command's file argument names (a deal file gives the position
+    before any move), under the file's rules and the options; a rule option of another
+    game is refused."""
+    d = read_bytes(sys.stdin.buffer.read(), "<stdin>") if name == "-" else read_file(name)
+    game_options(click.get_current_context(), d.game)
+    side = POSITION_SIDES.get(d.game)
+    if side is None:
+        raise OptionError("%s: positions, hints and the board are for %s only" % (
+            name, " and ".join(GAMES[g].title for g in POSITION_SIDES)))
+    return side.position_of(d, name, opts)
+
+
+@click.command("hint")
+@click.argument("position", metavar="POSITION")
+@klondike_rules
+@acesup_rules
+@click.option("--move", "move", default=None, metavar="MOVE",
+              help="Only say whether this move (e.g. 'W T3', 'T2 F', 'D'; Aces Up 'D', "
+                   "'P2 X', 'P3 P1') forfeits the win (Aces Up: or lowers the best "
+                   "score).")
+@budget_options
+def hint_cmd(position: str, draw: int, passes: Optional[int], no_foundation_moves: bool,
+             variant: str, strict: bool, discard_first: bool, move: Optional[str],
+             max_states: Optional[int], timeout: Optional[float]) -> None:
+    """The moves of POSITION (a position or deal file, - for standard input) that keep
+    the game winnable, best first; exit 0 if there is one, 1 if the position is lost.
+    Aces Up also gives the best score reachable after each move."""
+    try:
+        pos = read_any_position(position, dict(
+            draw=draw, passes=passes, foundation_moves=not no_foundation_moves,
+            variant=variant, strict=strict, discard_first=discard_first))
+        if move is not None:
+            raise click.exceptions.Exit(POSITION_SIDES[pos.game].one_move(
+                pos, move, max_states, timeout))
+        h = hint(pos, max_states=max_states, timeout=timeout)
+    except KabalError as e:
+        raise fail(str(e))
+    click.echo(str(h))
+    raise click.exceptions.Exit(EXIT[h.result])
+
+
+@click.command()
+@click.argument("deal", metavar="DEAL")
+@klondike_rules
+@acesup_rules
+@click.option("--all", "show_all", is_flag=True,
+              help="Print the board after every move at once (the default when the "
+                   "output is not a terminal).")
+@click.option("--at", "at", type=click.IntRange(0, None), default=None, metavar="N",
+              help="Print the position after N moves of the solution as a position "
+                   "file.")
+@click.option("--html", "html", default=None, metavar="FILE",
+              help="Write a self-contained web page that replays the solution.")
+@budget_options
+def show(deal: str, draw: int, passes: Optional[int], no_foundation_moves: bool,
+         variant: str, strict: bool, discard_first: bool, show_all: bool,
+         at: Optional[int], html: Optional[str], max_states: Optional[int],
+         timeout: Optional[float]) -> None:
+    """Solve DEAL (a deal or position file) and show the board after each move (Aces Up:
+    of the line that reaches the best score)."""
+    try:
+        pos = read_any_position(deal, dict(
+            draw=draw, passes=passes, foundation_moves=not no_foundation_moves,
+            variant=variant, strict=strict, discard_first=discard_first))
+        status = POSITION_SIDES[pos.game].show(pos, deal, show_all, at, html, max_states,
+                                               timeout)
+    except KabalError as e:
+        raise fail(str(e))
+    raise click.exceptions.Exit(status)

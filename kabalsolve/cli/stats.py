@@ -1,0 +1,110 @@
+"""``kabalsolve stats``: win rates over seeded deals, or over ``batch`` results files."""
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any, List, Optional, Tuple
+
+import click
+
+from .. import _core
+from ..api import solve
+from ..errors import KabalError
+from ..games import NAMES, acesup, klondike
+from ..results import summarise
+from ..stats import wilson
+from .options import acesup_rules, fail, game_options, klondike_rules
+
+
+@click.command()
+@click.argument("results", nargs=-1, metavar="[RESULTS.jsonl]...")
+@click.option("--game", type=click.Choice(NAMES), default=None)
+@click.option("--count", type=click.IntRange(1, None), default=None,
+              help="How many seeded deals to play.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
+              help="The first deal number.")
+@klondike_rules
+@acesup_rules
+@click.option("--best-score", is_flag=True,
+              help="Aces Up: also prove each deal's best score and print the mean "
+                   "(far slower than the verdict alone).")
+@click.option("--timeout", type=click.FloatRange(0, None, min_open=True), default=None,
+              help="Per-deal budget; deals it stops count as unknown.")
+@click.option("--max-states", type=click.IntRange(1, None), default=None,
+              help="Per-deal budget in positions; deals it stops count as unknown.")
+@click.pass_context
+def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],
+          count: Optional[int], seed: int, draw: int, passes: Optional[int],
+          no_foundation_moves: bool, variant: str, strict: bool, discard_first: bool,
+          best_score: bool,
+          timeout: Optional[float], max_states: Optional[int]) -> None:
+    """Win rate over seeded deals (--game, --count), or in `batch` results files, with
+    its 95 % Wilson interval.  Aces Up: the verdicts, and with --best-score the mean
+    best score."""
+    if results:
+        if game is not None or count is not None:
+            raise fail("give results files, or --game and --count, not both")
+        try:
+            for group in summarise(list(results)):
+                click.echo("\n".join(group.lines()))
+        except KabalError as e:
+            raise fail(str(e))
+        return
+    if game is None or count is None:
+        raise fail("stats needs --game and --count (or batch results files)")
+    game_options(ctx, game)
+    if best_score and game != "acesup":
+        raise fail("--best-score applies to Aces Up only")
+    t0 = time.perf_counter()
+    unknown = 0
+    if game == "clock":
+        won, turned = _core.clock_stats(seed, count)
+        extra = "; %.2f cards turned per deal; exact 1/13 = 7.6923 %%" % (turned / count)
+    else:
+        won = 0
+        scores: List[int] = []
+        not_proved = 0
+        show = sys.stderr.isatty()
+        for i in range(count):
+            if seed + i >= 2**64:
+                raise fail("ran out of seeds below 2**64")
+            try:
+                if game == "klondike":
+                    sol: Any = solve(klondike.Deal.from_seed(seed + i), draw=draw, passes=passes,
+                                     foundation_moves=not no_foundation_moves,
+                                     timeout=timeout, max_states=max_states, variant=variant)
+                else:
+                    sol = solve(acesup.Deal.from_seed(seed + i), strict=strict,
+                                discard_first=discard_first, best_score=best_score,
+                                timeout=timeout, max_states=max_states)
+                    scores.append(sol.score())
+                    not_proved += not sol.score_proved
+            except KabalError as e:
+                raise fail(str(e))
+            won += sol.result == "won"
+            unknown += sol.result == "unknown"
+            if show and ((i + 1) % 10 == 0 or i + 1 == count):
+                el = time.perf_counter() - t0
+                click.echo("\r%d/%d deals, %.1f deals/s, ETA %.0f s   " % (
+                    i + 1, count, (i + 1) / el, el / (i + 1) * (count - i - 1)),
+                    nl=False, err=True)
+        if show:
+            click.echo("", err=True)
+        if game == "klondike":
+            rules = "%sdraw %d%s%s" % ("danish, " if variant == "danish" else "", draw,
+                                       "" if passes is None else ", %d passes" % passes,
+                                       ", no foundation moves" if no_foundation_moves else "")
+        else:
+            rules = ", ".join(["strict" if strict else "any card to an empty pile"] +
+                              (["discard first"] if discard_first else []))
+            if best_score:
+                rules += "; mean best score %.3f (%d not proved best)" % (
+                    sum(scores) / len(scores), not_proved)
+        extra = "; %s; %d unknown" % (rules, unknown)
+    # unknowns counted both ways (Blake & Gent): lower bound as lost, upper as won
+    decided = count - unknown
+    lo, _ = wilson(won, count)
+    _, hi = wilson(won + unknown, count)
+    click.echo("%s: %d deals from seed %d: %d won = %.4f %% (95 %% interval [%.4f, %.4f] %%)%s;"
+               " %.1f s" % (game, count, seed, won, 100 * won / max(decided, 1), 100 * lo,
+                            100 * hi, extra, time.perf_counter() - t0))

@@ -1,0 +1,126 @@
+"""The text syntax of deal and position files: comments, ``key: value`` lines, cards.
+
+The games' readers (``games/<game>/files.py``) build on these pieces; ``text`` splits a
+file and hands it to the reader of its game.  Every error names the line (and the
+column of a bad card or value).  The syntax is in docs/formats.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+from ..cards import Card, card_str, parse_card
+from ..errors import DealError
+
+#: the words a yes/no key takes
+YES_NO = {"yes": True, "true": True, "on": True, "1": True,
+          "no": False, "false": False, "off": False, "0": False}
+
+
+@dataclass
+class Field:
+    """One ``key: value`` line: the key (lower case), its cards or text, where it was."""
+    key: str
+    value: str
+    line: int
+    value_column: int
+
+
+def split_fields(text: str, source: Optional[str]) -> List[Field]:
+    """The ``key: value`` lines of ``text`` (comments and blank lines skipped); a key
+    given twice, a line with no key, and a file with no line at all are DealErrors."""
+    fields: List[Field] = []
+    seen: Dict[str, int] = {}
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if ":" not in line:
+            raise DealError("expected 'key: value', found %r" % clip(line), n, None, source)
+        key, _, value = line.partition(":")
+        key = key.strip().lower()
+        if not key:
+            raise DealError("a line starts with ':' and names no key", n, None, source)
+        if key in seen:
+            raise DealError("%r given twice (first on line %d)" % (key, seen[key]),
+                            n, None, source)
+        seen[key] = n
+        col = raw.index(":") + 2 + (len(value) - len(value.lstrip()))
+        fields.append(Field(key, value.strip(), n, col))
+    if not fields:
+        raise DealError("the deal is empty (no 'key: value' lines)", None, None, source)
+    return fields
+
+
+def clip(s: str, n: int = 40) -> str:
+    """``s``, cut to ``n`` characters with an ellipsis, for quoting in a message."""
+    return s if len(s) <= n else s[:n] + "..."
+
+
+def parse_cards(f: Field, source: Optional[str]) -> List[Card]:
+    """The cards on one line; a bad token is named with its line and column."""
+    cards: List[Card] = []
+    pos = 0
+    for tok in f.value.split():
+        at = f.value.index(tok, pos)
+        pos = at + len(tok)
+        c = parse_card(tok)
+        if c is None:
+            raise DealError("%r is not a card (write e.g. TD, 10d or Q\u2665)" % clip(tok, 12),
+                            f.line, f.value_column + at, source)
+        cards.append(c)
+    return cards
+
+
+def cards_or_dash(f: Optional[Field], source: Optional[str]) -> List[Card]:
+    """The cards of a line that may be missing, empty or ``-`` (no cards)."""
+    if f is None or f.value in ("", "-"):
+        return []
+    return parse_cards(f, source)
+
+
+def check_no_duplicates(cards_at: List[Tuple[Card, Field]], source: Optional[str]) -> None:
+    """DealError naming the line of a card given twice (and of its first place)."""
+    first: Dict[Card, Field] = {}
+    for c, f in cards_at:
+        if c in first:
+            g = first[c]
+            raise DealError("duplicated card %s (also on line %d)" % (card_str(c), g.line),
+                            f.line, None, source)
+        first[c] = f
+
+
+def deck_line(by_key: Dict[str, Field], what: str, source: Optional[str]) -> List[Card]:
+    """The 52 cards of the ``deck:`` line (``what`` names the deal in the message when
+    the line is missing), with no card twice."""
+    deck_f = by_key.get("deck")
+    if deck_f is None:
+        raise DealError("the 'deck:' line is missing (%s is one deck line)" % what,
+                        None, None, source)
+    deck = parse_cards(deck_f, source)
+    check_no_duplicates([(c, deck_f) for c in deck], source)
+    if len(deck) != 52:
+        raise DealError("'deck:' must list 52 cards, not %d" % len(deck), deck_f.line,
+                        None, source)
+    return deck
+
+
+def whole_number(f: Field, lo: int, hi: int, what: str, source: Optional[str]) -> int:
+    """The value of ``f`` as a whole number from ``lo`` to ``hi``."""
+    v: Optional[int]
+    try:
+        v = int(f.value)
+    except ValueError:
+        v = None
+    if v is None or not lo <= v <= hi:
+        raise DealError("%s must be a whole number from %d to %d, not %r"
+                        % (what, lo, hi, f.value), f.line, f.value_column, source)
+    return v
+
+
+def yes_no(f: Field, what: str, source: Optional[str]) -> bool:
+    """The value of ``f`` as yes or no (also true/false, on/off, 1/0)."""
+    if f.value.lower() not in YES_NO:
+        raise DealError("%s must be yes or no, not %r" % (what, f.value),
+                        f.line, f.value_column, source)
+    return YES_NO[f.value.lower()]

@@ -1,0 +1,26 @@
+"""Klondike: everything of kabalsolve that is about Klondike alone.
+
+========== ==================================================================
+rules      the reference rules, the referee of every line (Rules, Deal, Move,
+           Position, replay, score); imports only cards, errors, seeds and
+           ``position``
+position   positions part-way through a game: can a game reach them, their
+           text, the short move text (``W T3``)
+files      reading Klondike deal and position files (the text syntax)
+board      the board drawn in a terminal
+page       the HTML replay page
+bridge     the compiled core's Klondike searches: win, most cards up, fewest
+           moves, best score, and the search behind hints
+hints      which moves keep the game winnable
+cli        the Klondike side of ``kabalsolve hint`` and ``kabalsolve show``
+========== ==================================================================
+
+The names of ``rules`` are re-exported here, so ``klondike.Deal`` is the rules' Deal.
+"""
+from .rules import (COLUMNS, DANISH_DRAW, MAX_DRAW, NAME, PILES, SCORINGS, STOCK_SIZE,
+                    TABLEAU_SIZE, VARIANTS, Deal, Move, Position, Rules, iter_deck_rows,
+                    replay, score, start_position)
+
+__all__ = ["COLUMNS", "DANISH_DRAW", "MAX_DRAW", "NAME", "PILES", "SCORINGS", "STOCK_SIZE",
+           "TABLEAU_SIZE", "VARIANTS", "Deal", "Move", "Position", "Rules", "iter_deck_rows",
+           "replay", "score", "start_position"]

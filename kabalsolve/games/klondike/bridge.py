@@ -1,0 +1,360 @@
+"""The bridge to the compiled core for Klondike: every search the core makes of a
+Klondike deal or position, and the decoding of its answers.
+
+Pack the position once, make one call, decode the move codes by replaying them on the
+reference ``Position`` (``rules``): a move the rules refuse raises SolverError, so
+every line that leaves this module has been checked by code that did not produce it.
+
+The objectives: ``win``; ``max-foundation`` (the most cards that can reach the
+foundations, with a line that gets them there); and the two that count along a line,
+``min-moves`` (the fewest explicit moves of a win) and ``max-score`` (the best Windows
+standard score).  These two start from the win search's answer, which gives a line to
+beat (its length, or its score), then run the core's best-first search
+(``_core.klondike_objective``, _objective.pxi) for a strictly better line within what
+is left of the budgets.  The answer is a proof when that search ends ("proved"), else
+the best line found; the length or score recomputed on the reference rules
+(``len(moves)``, ``rules.score``) must equal what the core claims.
+
+``PositionSearch`` keeps a position in the core between searches, for the hints.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Dict, List, Optional, Tuple
+
+from ... import _core
+from ...bridge import NOLIMIT, SolverError, check_budget
+from ...errors import KabalError, OptionError
+from ...solution import LOST, UNKNOWN, WON, Solution, Stats
+from . import rules as klondike
+
+_T = _core.KLONDIKE_MOVE_TYPES
+
+
+CoreColumns = List[Tuple[List[int], List[int]]]
+
+
+def klondike_core_args(pos: klondike.Position) -> Tuple[CoreColumns, List[int], List[int], int, int]:
+    """The core's view of a Python position: (columns, found, talon, wp, recycles).
+    (Danish positions also need ``group=klondike_core_group(pos)``.)"""
+    columns = [(pos.piles[i][:pos.down[i]], pos.piles[i][pos.down[i]:]) for i in range(7)]
+    # the core counts recycles only with limited passes (and holds at most 255)
+    rec = pos.recycles if pos.rules.passes is not None else 0
+    return columns, list(pos.foundations), pos.talon(), pos.talon_pointer(), rec
+
+
+def klondike_core_group(pos: klondike.Position) -> int:
+    """Danish: the cards left of the current three (the core's gl); 0 in classic."""
+    return len(pos.waste) if pos.rules.danish else 0
+
+
+def klondike_rule_args(rules: klondike.Rules) -> Dict[str, Any]:
+    max_rec = NOLIMIT if rules.passes is None else rules.passes - 1
+    return dict(draw=rules.draw, max_recycles=max_rec, foundation_moves=rules.foundation_moves,
+                danish=rules.danish)
+
+
+def decode_klondike_move(pos: klondike.Position, code: int) -> List[klondike.Move]:
+    """The atomic moves that a core move code stands for, from ``pos`` (not played)."""
+    t, a, b, n = _core.decode_move(code)
+    M = klondike.Move
+    P = klondike.PILES
+    if t == _T["T2F"]:
+        return [M("move", P[a], "F", pos.piles[a][-1])]
+    if t in (_T["W2F"], _T["W2T"]):
+        card = pos.talon()[a]
+        steps = pos.steps_to_talon_card(card, turn=bool(code & _core.KLONDIKE_TURNED))
+        return steps + [M("move", "W", "F" if t == _T["W2F"] else P[b], card)]
+    if t == _T["T2T"]:
+        pile = pos.piles[a]
+        return [M("move", P[a], P[b], pile[len(pile) - n], n)]
+    if t == _T["F2T"]:
+        return [M("move", "F", P[b], a * 13 + pos.foundations[a] - 1)]
+    if code == _core.KLONDIKE_RECYCLE:
+        # max-score's standalone recycle: turn the rest of the stock, then recycle
+        turns = -(-len(pos.stock) // pos.rules.draw)
+        return [M.draw()] * turns + [M.recycle()]
+    if t == _T["SWAPF"]:
+        pile = pos.piles[a]
+        return [M("move", P[a], P[b], pile[len(pile) - n], n),
+                M("move", P[a], "F", pile[len(pile) - n - 1])]
+    raise SolverError("unknown move code %d" % code)
+
+
+def replay_klondike_codes(pos: klondike.Position, codes: List[int],
+                          what: str) -> List[klondike.Move]:
+    """Play the core's move codes on ``pos`` (the reference rules) and return the atomic
+    moves; a move the rules refuse is a SolverError naming ``what`` and the move."""
+    moves: List[klondike.Move] = []
+    for code in codes:
+        for m in decode_klondike_move(pos, code):
+            try:
+                pos.push(m)
+            except KabalError as e:
+                raise SolverError("%s breaks the rules at move %d: %s"
+                                  % (what, len(moves) + 1, e)) from None
+            moves.append(m)
+    return moves
+
+
+def solve_klondike(deal: klondike.Deal, rules: klondike.Rules,
+                   max_states: Optional[int] = None, timeout: Optional[float] = None,
+                   max_memory_mb: Optional[int] = None, objective: str = "win") -> Solution:
+    return solve_position(klondike.Position(deal, rules), max_states, timeout,
+                          max_memory_mb, deal, objective)
+
+
+#: the objectives of the Klondike search
+OBJECTIVES = ("win", "max-foundation", "min-moves", "max-score")
+
+
+def solve_position(start: klondike.Position, max_states: Optional[int] = None,
+                   timeout: Optional[float] = None, max_memory_mb: Optional[int] = None,
+                   deal: Optional[klondike.Deal] = None, objective: str = "win") -> Solution:
+    """Decide a Klondike position (a deal is the position before any move) at its own
+    rules; the Solution's moves start from it.  objective "max-foundation": also the
+    most cards that can reach the foundations, with a line that gets them there
+    (``extra["foundation"]``, ``extra["foundation_proved"]``)."""
+    check_budget(max_states, timeout, max_memory_mb)
+    if objective not in OBJECTIVES:
+        raise OptionError("objective must be one of %s, not %r"
+                          % (", ".join(OBJECTIVES), objective))
+    if objective in ("min-moves", "max-score"):
+        return solve_counted(start, objective, max_states, timeout, max_memory_mb, deal)
+    t0 = time.perf_counter()
+    rules = start.rules
+    pos = start.copy()
+    columns, found, talon, wp, rec = klondike_core_args(pos)
+    args = dict(group=klondike_core_group(pos), max_states=max_states or 0,
+                timeout=timeout or 0.0, max_table_mb=max_memory_mb or 8192,
+                **klondike_rule_args(rules))
+    best = -1
+    if objective == "max-foundation":
+        status, stop, codes, states, made, tbytes, secs, best = \
+            _core.klondike_max_foundation(columns, found, talon, wp, rec, **args)
+    else:
+        status, stop, codes, states, made, tbytes, secs = _core.klondike_solve(
+            columns, found, talon, wp, rec, **args)
+    moves: List[klondike.Move] = []
+    if best >= 0:
+        moves = replay_klondike_codes(pos, codes, "the core's line")
+        if sum(pos.foundations) != best or (status == WON) != pos.is_won():
+            raise SolverError("the core's line puts %d cards up, not %d"
+                              % (sum(pos.foundations), best))
+    elif status == WON:
+        moves = replay_klondike_codes(pos, codes, "the core's solution")
+        if not pos.is_won():
+            raise SolverError("the core's solution does not end with all cards up")
+    elif status not in (LOST, UNKNOWN):
+        raise SolverError("unknown status %r" % status)
+    stats = Stats(states=states, moves_made=made, search_seconds=secs,
+                  seconds=time.perf_counter() - t0, table_bytes=tbytes)
+    sol = Solution("klondike", status, rules, deal if deal is not None else start.copy(),
+                   moves, stats, stop)
+    if best >= 0:
+        sol.extra.update(objective=objective, foundation=best,
+                         foundation_proved=status != UNKNOWN)
+    return sol
+
+
+def klondike_steps(pos: klondike.Position, move: klondike.Move) -> List[int]:
+    """The core's atomic steps (KlondikeSolver.decide) for a legal move of ``pos``."""
+    S = _core.KLONDIKE_STEPS
+    if move.kind in ("draw", "recycle"):
+        return [S[move.kind]]
+    P = klondike.PILES
+    card = move.card
+    assert card is not None
+    if move.src == "W":
+        a = len(pos.waste) - 1
+        if move.dst == "F":
+            return [_code(_T["W2F"], a, 0, 0)]
+        return [_code(_T["W2T"], a, P.index(move.dst), 0)]
+    if move.src == "F":
+        return [_code(_T["F2T"], card // 13, P.index(move.dst), 0)]
+    if move.dst == "F":
+        return [_code(_T["T2F"], P.index(move.src), 0, 0)]
+    return [_code(_T["T2T"], P.index(move.src), P.index(move.dst), move.count)]
+
+
+def _code(t: int, a: int, b: int, n: int) -> int:
+    return t | (a << 4) | (b << 9) | (n << 14)
+
+
+class PositionSearch:
+    """A Klondike position held in the core (``_core.KlondikeSolver``) with the table of
+    positions proved lost kept from one search to the next: the hint search asks about
+    every move of one position, and the answers share most of their work."""
+
+    def __init__(self, pos: klondike.Position, max_memory_mb: Optional[int] = None) -> None:
+        check_budget(None, None, max_memory_mb)
+        if pos.rules.danish:
+            raise OptionError("hints are for classic Klondike, not the danish variant")
+        self.pos = pos.copy()
+        columns, found, talon, wp, rec = klondike_core_args(self.pos)
+        self.core = _core.KlondikeSolver(columns, found, talon, wp, rec,
+                                         max_table_mb=max_memory_mb or 8192,
+                                         **klondike_rule_args(pos.rules))
+        self.states = 0
+
+    def decide_after(self, move: klondike.Move, max_states: Optional[int] = None,
+                     timeout: Optional[float] = None, flip: bool = False
+                     ) -> Tuple[str, Optional[str], List[klondike.Move]]:
+        """(result, stopped_by, a win from there) for the position after ``move`` (legal
+        here); the win is replayed on the reference rules."""
+        child = self.pos.copy()
+        child.push(move)
+        status, stop, codes, states = self.core.decide(
+            klondike_steps(self.pos, move), max_states=max_states or 0,
+            timeout=timeout or 0.0, flip=flip)
+        self.states += states
+        moves: List[klondike.Move] = []
+        if status == WON:
+            moves = replay_klondike_codes(child, codes, "the core's win after %s" % move)
+            if not child.is_won():
+                raise SolverError("the core's win after %s does not end with all cards up"
+                                  % move)
+        return status, stop, moves
+
+
+#: The searches of min-moves, in order: (weight, lead, narrow, share of the states
+#: budget, cap without a budget).  Weighted A* first (priority g + w * h): it finds a
+#: first short line far sooner than A* but proves nothing.  Then the move set, order
+#: and estimate of ShootMe's minimal solver, "narrow 2" (bf_search, bf_moves,
+#: kl_h_shootme: g + h + lead x cards not up, part of a run moved only to send the
+#: card under it up, a low talon card played before any deeper one, the talon
+#: pointer merged at draw 1), greedy (lead 8) and then as ShootMe orders (lead 1),
+#: which finds its lines: on the first 100 won draw-1 deals of our generator at 6 M
+#: states, ours is no longer than ShootMe's on every deal, where narrow 1 (its move
+#: set with our bound) left 10 longer and weighted A* alone 41
+#: (bench/minmoves_bench.py).  Each line found lowers the incumbent, and A* (weight
+#: 1, no lead, all moves), last, with what is left, stores only positions that could
+#: still beat it, so it proves far more within a budget after them.  A phase never
+#: takes more than what is left of the budget.
+PHASES = ((8.0, 0, 0, 1 / 32, 250_000), (1.0, 8, 2, 1 / 32, 250_000),
+          (1.0, 1, 2, 3 / 4, 4_500_000), (1.0, 0, 0, 1.0, 0))
+
+#: The searches of max-score, in order, as PHASES: weighted ones first (weight below
+#: 1: the score so far counts for more than the gain still possible, so they go deep
+#: and end good lines), then A* with what is left.  With foundation-to-tableau moves
+#: allowed the same run first without them (SCORE_FIRST in place of the last, with a
+#: share): their best line is a line of the real rules, found in a far smaller space.
+SCORE_PHASES = ((0.0, 0, False, 1 / 16, 100_000), (0.25, 0, False, 1 / 16, 200_000),
+                (1.0, 0, False, 1.0, 0))
+SCORE_FIRST = (1.0, 0, False, 1 / 4, 500_000)
+
+
+def _left(budget: Optional[float], used: float) -> Optional[float]:
+    """What is left of a budget (None: no budget; 0 or less: spent)."""
+    return None if budget is None else budget - used
+
+
+def solve_counted(start: klondike.Position, objective: str,
+                  max_states: Optional[int] = None, timeout: Optional[float] = None,
+                  max_memory_mb: Optional[int] = None,
+                  deal: Optional[klondike.Deal] = None) -> Solution:
+    """Solve ``start`` for ``objective`` ("min-moves" or "max-score"); see the module
+    docstring.  max-score of a deal the win search finds won is the best score of a
+    line that wins (a won game ends there, and "won" always comes with a winning line);
+    of any other, the best score of any line.  The Solution's ``extra``: ``objective``,
+    ``proved`` (no line is better), and ``min_moves`` (None if no win is known) or
+    ``best_score``."""
+    if start.rules.danish:
+        raise OptionError("--objective %s is for classic Klondike, not the danish variant"
+                          % objective)
+    t0 = time.perf_counter()
+    seed = solve_position(start, max_states, timeout, max_memory_mb, deal, "win")
+    rules = start.rules
+    first = deal if deal is not None else start.copy()
+    if objective == "min-moves":
+        incumbent = len(seed.moves) if seed.won else -1
+    else:
+        incumbent = klondike.score(first, rules, seed.moves) if seed.won else 0
+    states_left = _left(max_states, seed.stats.states)
+    time_left = _left(timeout, time.perf_counter() - t0)
+    better, proved, value = False, False, incumbent
+    codes: List[int] = []
+    states = made = reopened = tbytes = 0
+    secs = 0.0
+    stop = seed.stopped_by
+    if objective == "min-moves" and seed.result == LOST:
+        proved = True                   # no win, so no fewest moves of one
+    elif (states_left is None or states_left > 0) and (time_left is None or time_left > 0):
+        pos = start.copy()
+        columns, found, talon, wp, rec = klondike_core_args(pos)
+        if objective == "max-score":
+            rec = pos.recycles              # the draw-3 penalty counts every recycle
+        max_rec = 255 if rules.passes is None else rules.passes - 1
+        if objective == "min-moves":
+            phases = [p + (rules.foundation_moves,) for p in PHASES]
+        else:
+            phases = [p + (rules.foundation_moves,) for p in SCORE_PHASES]
+            if rules.foundation_moves:
+                # every line without foundation-to-tableau moves is a line with them,
+                # and that search is far smaller (no clamp refunds to chase): first
+                phases[:0] = [p + (False,) for p in SCORE_PHASES[:-1] + (SCORE_FIRST,)]
+        for weight, lead, narrow, share, cap, f2t in phases:
+            budget = states_left
+            if cap:
+                budget = cap
+                if max_states and states_left is not None:
+                    budget = max(1, min(int(max_states * share), int(states_left)))
+            found_better, proved, got, got_codes, n, m, ro, tb, secs_, stop = \
+                _core.klondike_objective(
+                    columns, found, talon, wp, rec, draw=rules.draw, max_recycles=max_rec,
+                    foundation_moves=f2t, objective=objective,
+                    incumbent=value, max_states=int(budget or 0),
+                    timeout=float(time_left or 0.0), max_table_mb=max_memory_mb or 8192,
+                    weight=weight, wins_only=seed.won, lead=lead, narrow=narrow)
+            states += n
+            made += m
+            reopened += ro
+            tbytes = max(tbytes, tb)
+            secs += secs_
+            if found_better:
+                better, value, codes = True, got, got_codes
+            if f2t != rules.foundation_moves:
+                proved = False              # a proof under fewer moves proves nothing here
+            states_left = _left(max_states, seed.stats.states + states)
+            time_left = _left(timeout, time.perf_counter() - t0)
+            if proved or (states_left is not None and states_left <= 0) or (
+                    time_left is not None and time_left <= 0):
+                break
+    else:
+        stop = stop or ("max_states" if states_left is not None and states_left <= 0
+                        else "timeout")
+    moves: List[klondike.Move] = seed.moves
+    if better:
+        pos = start.copy()
+        moves = replay_klondike_codes(pos, codes, "the core's %s line" % objective)
+        if objective == "min-moves" and (not pos.is_won() or len(moves) != value):
+            raise SolverError("the core's min-moves line has %d moves, not %d, or does "
+                              "not win" % (len(moves), value))
+    if objective == "max-score":
+        got = klondike.score(first, rules, moves)
+        if got != value:
+            raise SolverError("the core's max-score line scores %d, not %d" % (got, value))
+    line_wins = klondike.replay(first, rules, moves).is_won()
+    result = seed.result
+    if line_wins:
+        result = WON
+    elif objective == "min-moves" and proved and result == UNKNOWN:
+        result = LOST       # the complete search found no win at all
+    elif result == WON:
+        raise SolverError("the %s line of a won deal does not win" % objective)
+    stats = Stats(states=seed.stats.states + states, moves_made=seed.stats.moves_made + made,
+                  search_seconds=seed.stats.search_seconds + secs,
+                  seconds=time.perf_counter() - t0,
+                  table_bytes=max(seed.stats.table_bytes, tbytes))
+    sol = Solution("klondike", result, rules, first, moves, stats,
+                   None if proved else (stop or seed.stopped_by))
+    sol.extra.update(objective=objective, proved=proved, objective_states=states,
+                     reopened=reopened)
+    if objective == "min-moves":
+        sol.extra["min_moves"] = len(moves) if line_wins else None
+    else:
+        sol.extra.update(best_score=value, line_wins=line_wins)
+    if result == UNKNOWN and sol.stopped_by is None:
+        sol.stopped_by = seed.stopped_by or stop
+    return sol
+

@@ -1,0 +1,136 @@
+"""The Klondike side of the position commands (``kabalsolve hint``, ``show``, and
+``solve`` of a position file): how a position file's own rules meet the rule options of
+the command line, one move's verdict, and the board of a solution.
+
+Each function returns the exit status (``cli.options.EXIT``) or raises a KabalError
+that the command turns into its one error line.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Any, Dict, Optional
+
+import click
+
+from ...cli.options import EXIT, fail, write_text_file
+from ...errors import OptionError
+from ...solution import Solution
+from .board import play_in_terminal
+from .bridge import solve_position
+from .page import replay_page
+from .rules import Deal, Position, Rules
+
+
+def with_rules(pos: Position, draw: int, passes: Optional[int],
+               foundation_moves: bool) -> Position:
+    """The position under the rules its file states, completed by the rule options given
+    on the command line; an option that contradicts the file is an OptionError."""
+    ctx = click.get_current_context()
+
+    def on_line(name: str) -> bool:
+        return ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
+
+    stated = {"draw": on_line("draw"),
+              "passes": on_line("passes") or bool(on_line("vegas") and ctx.params["vegas"]),
+              "foundation-moves": on_line("no_foundation_moves")}
+    option = {"draw": "--draw", "passes": "--passes" if on_line("passes") else "--vegas",
+              "foundation-moves": "--no-foundation-moves"}
+    r = pos.rules
+    have: Dict[str, Any] = {"draw": r.draw, "passes": r.passes,
+                            "foundation-moves": r.foundation_moves}
+    want: Dict[str, Any] = {"draw": draw, "passes": passes,
+                            "foundation-moves": foundation_moves}
+    new = dict(have)
+    for key, on in stated.items():
+        if not on:
+            continue
+        if key in pos.given_rules and want[key] != have[key]:
+            v = have[key]
+            text = ("yes" if v else "no") if key == "foundation-moves" else (
+                "unlimited" if v is None else str(v))
+            raise OptionError("the position file says %s: %s, and %s says otherwise"
+                              % (key, text, option[key]))
+        new[key] = want[key]
+    if new == have:
+        return pos
+    p = pos.copy()
+    p.rules = Rules(draw=new["draw"], passes=new["passes"],
+                    foundation_moves=new["foundation-moves"])
+    if p.rules.passes is not None and p.recycles + 1 > p.rules.passes:
+        raise OptionError("the position has used %d passes, more than %s allows"
+                          % (p.recycles + 1, option["passes"]))
+    return p
+
+
+def position_of(d: Any, name: str, opts: Dict[str, Any]) -> Position:
+    """The Klondike position of a file's deal or position, under the file's rules and
+    the command's options (``opts``: draw, passes, foundation_moves, variant)."""
+    if opts["variant"] != "classic":
+        raise OptionError("--variant %s: hint and show are for classic Klondike only"
+                          % opts["variant"])
+    if isinstance(d, Deal):
+        return Position(d, Rules(draw=opts["draw"], passes=opts["passes"],
+                                 foundation_moves=opts["foundation_moves"]))
+    return with_rules(d, opts["draw"], opts["passes"], opts["foundation_moves"])
+
+
+def solve_file_position(d: Position, opts: Dict[str, Any],
+                        budgets: Dict[str, Any]) -> Solution:
+    """``kabalsolve solve`` of a Klondike position file, at its rules and the options."""
+    if opts["variant"] != "classic":
+        raise OptionError("--variant %s applies to deals; position files are classic "
+                          "Klondike" % opts["variant"])
+    return solve_position(with_rules(d, opts["draw"], opts["passes"],
+                                     opts["foundation_moves"]),
+                          objective=opts["objective"], **budgets)
+
+
+def one_move(pos: Position, text: str, max_states: Optional[int],
+              timeout: Optional[float]) -> int:
+    """Print whether one move keeps the win; return the exit status."""
+    m = pos.parse_move(text)
+    head = "%s (%s)" % (pos.move_text(m), pos.describe(m))
+    child = pos.copy()
+    child.push(m)
+    after = solve_position(child, max_states=max_states, timeout=timeout)
+    if after.result == "won":
+        click.echo("%s: keeps the win (a win in %d more moves)" % (head, len(after.moves)))
+        return EXIT["won"]
+    if after.result == "unknown":
+        click.echo("%s: unknown (a budget ran out)" % head)
+        return EXIT["unknown"]
+    before = solve_position(pos, max_states=max_states, timeout=timeout)
+    if before.result == "won":
+        click.echo("%s: forfeits the win (the position can be won, but not after this "
+                   "move)" % head)
+    elif before.result == "lost":
+        click.echo("%s: the position is lost already, with or without this move" % head)
+    else:
+        click.echo("%s: leaves a lost position" % head)
+    return EXIT["lost"]
+
+
+def show(pos: Position, name: str, show_all: bool, at: Optional[int],
+         html: Optional[str], max_states: Optional[int], timeout: Optional[float]) -> int:
+    """``kabalsolve show`` for Klondike: the solution, board by board (or the position
+    after ``at`` of its moves, as a position file, or a replay page)."""
+    sol = solve_position(pos, max_states=max_states, timeout=timeout)
+    if sol.result != "won" and at != 0:
+        click.echo("%s\nno solution to show" % sol.verdict_line())
+        return EXIT[sol.result]
+    if at is not None:
+        if at > len(sol.moves):
+            raise fail("--at %d: the solution has only %d moves" % (at, len(sol.moves)))
+        p = pos.copy()
+        for m in sol.moves[:at]:
+            p.push(m)
+        click.echo(p.to_text(comment="after %d of the %d moves of the solution"
+                             % (at, len(sol.moves))), nl=False)
+        return 0
+    if html is not None:
+        write_text_file(html, replay_page(pos, sol.moves, title=name))
+        click.echo("%s: %s" % (html, sol.verdict_line()))
+        return 0
+    play_in_terminal(pos, sol.moves, step=not show_all and sys.stdin.isatty()
+                     and sys.stdout.isatty())
+    return 0

@@ -1,0 +1,173 @@
+"""Klondike deal and position files: the text syntax (``formats.syntax``) with the
+keys of Klondike.
+
+``formats.text`` splits the lines and sends a Klondike file here (``read_fields``).  A
+file is a deal (``T1``..``T7`` and ``stock``, or one ``deck`` line) unless it has a
+position key (``waste``, ``foundations``, ``passes-used``, ``draw``, ``passes``,
+``foundation-moves``) or a column with a ``|`` between its face-down and face-up cards.
+The syntax is in docs/formats.md.  Every error names the line it is about; whether the
+parts can occur in a game is decided by ``position.position_problem``, whose answer
+names the part.
+"""
+from __future__ import annotations
+
+from typing import Dict, Iterator, List, Optional, Tuple, Union
+
+from ...cards import Card, card_str, rank, suit
+from ...errors import DealError, OptionError
+from ...formats.syntax import (Field, cards_or_dash, check_no_duplicates, deck_line,
+                               parse_cards, whole_number, yes_no)
+from .rules import COLUMNS, STOCK_SIZE, Deal, Position, Rules
+from .position import position_problem
+
+DEAL_KEYS = ("game", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "stock", "deck")
+#: the rule keys a position file may state
+RULE_KEYS = ("draw", "passes", "foundation-moves")
+#: keys that make a Klondike file a position
+POSITION_KEYS = ("waste", "foundations", "passes-used") + RULE_KEYS
+
+
+def read_fields(fields: List[Field], by_key: Dict[str, Field],
+                source: Optional[str]) -> Union[Deal, Position]:
+    """The deal or position of a Klondike file's fields; DealError naming the line."""
+    for f in fields:
+        if f.key not in DEAL_KEYS + POSITION_KEYS:
+            raise DealError("unknown key %r in a Klondike deal (known: game, T1..T7, stock, "
+                            "deck; in a position also waste, foundations, passes-used, draw, "
+                            "passes, foundation-moves)" % f.key, f.line, None, source)
+    if any(f.key in POSITION_KEYS or (f.key.startswith("t") and "|" in f.value)
+           for f in fields):
+        return read_position(fields, by_key, source)
+    return read_deal(fields, by_key, source)
+
+
+def read_deal(fields: List[Field], by_key: Dict[str, Field], source: Optional[str]) -> Deal:
+    """A Klondike deal: ``T1``..``T7`` and ``stock``, or one ``deck`` line."""
+    if "deck" in by_key:
+        others = [g for g in fields if g.key not in ("deck", "game")]
+        if others:
+            raise DealError("a 'deck:' line cannot be combined with T1..T7 or stock lines",
+                            others[0].line, None, source)
+        return Deal.from_deck(deck_line(by_key, "a Klondike deal", source))
+    cards_at: List[Tuple[Card, Field]] = []
+    piles = []
+    for i, pf in enumerate(_columns(by_key, source, "pile T{n} is missing (a Klondike deal "
+                                    "needs T1..T7 and stock, or one deck line)")):
+        pile = parse_cards(pf, source)
+        if len(pile) != i + 1:
+            raise DealError("pile T%d must hold %d card%s, not %d"
+                            % (i + 1, i + 1, "s" if i else "", len(pile)), pf.line, None, source)
+        cards_at += [(c, pf) for c in pile]
+        piles.append(tuple(pile))
+    sf = by_key.get("stock")
+    if sf is None:
+        raise DealError("the 'stock:' line is missing", None, None, source)
+    stock = parse_cards(sf, source)
+    cards_at += [(c, sf) for c in stock]
+    check_no_duplicates(cards_at, source)
+    if len(stock) != STOCK_SIZE:
+        raise DealError("the stock must hold %d cards, not %d" % (STOCK_SIZE, len(stock)),
+                        sf.line, None, source)
+    return Deal(tuple(piles), tuple(stock))
+
+
+def _rules(by_key: Dict[str, Field], source: Optional[str]) -> Tuple[Rules, List[str]]:
+    """The rules the file states (defaults for the rest) and which keys it stated."""
+    draw, passes, fm = 3, None, True
+    given = []
+    if "draw" in by_key:
+        draw = whole_number(by_key["draw"], 1, 24, "draw", source)
+        given.append("draw")
+    if "passes" in by_key:
+        f = by_key["passes"]
+        if f.value.lower() not in ("unlimited", "-"):
+            passes = whole_number(f, 1, 255, "passes (or 'unlimited')", source)
+        given.append("passes")
+    if "foundation-moves" in by_key:
+        fm = yes_no(by_key["foundation-moves"], "foundation-moves", source)
+        given.append("foundation-moves")
+    try:
+        return Rules(draw=draw, passes=passes, foundation_moves=fm), given
+    except OptionError as e:  # cannot happen after the range checks above
+        raise DealError(str(e), None, None, source) from None
+
+
+def _columns(by_key: Dict[str, Field], source: Optional[str], missing: str) -> Iterator[Field]:
+    """The lines of T1..T7 in order, each read before the next is looked for; the first
+    one absent is ``missing`` (with ``{n}`` its number)."""
+    for n in range(1, COLUMNS + 1):
+        f = by_key.get("t%d" % n)
+        if f is None:
+            raise DealError(missing.format(n=n), None, None, source)
+        yield f
+
+
+def _column(f: Field, source: Optional[str]) -> Tuple[List[Card], List[Card]]:
+    """``down | up``, or without a bar a dealt column (all but the top card face down)."""
+    if f.value in ("", "-"):
+        return [], []
+    if "|" not in f.value:
+        cards = parse_cards(f, source)
+        return cards[:-1], cards[-1:]
+    bar = f.value.index("|")
+    down_f = Field(f.key, f.value[:bar].strip(), f.line, f.value_column)
+    rest = f.value[bar + 1:]
+    up_f = Field(f.key, rest.strip(), f.line,
+                 f.value_column + bar + 1 + len(rest) - len(rest.lstrip()))
+    if "|" in up_f.value:
+        raise DealError("a column has one '|' at most (face-down | face-up)",
+                        f.line, None, source)
+    return cards_or_dash(down_f, source), cards_or_dash(up_f, source)
+
+
+def read_position(fields: List[Field], by_key: Dict[str, Field],
+                  source: Optional[str]) -> Position:
+    """The position a Klondike file describes, checked; DealError naming the line."""
+    rules, given = _rules(by_key, source)
+    if "deck" in by_key:
+        others = [g for g in fields if g.key not in ("deck", "game") + tuple(given)]
+        if others:
+            raise DealError("a 'deck:' line gives a deal: it takes only the rules (draw, "
+                            "passes, foundation-moves) beside it", others[0].line, None,
+                            source)
+        deal = read_deal([g for g in fields if g.key in ("deck", "game")],
+                         {k: v for k, v in by_key.items() if k in ("deck", "game")}, source)
+        pos = Position(deal, rules)
+        pos.given_rules = frozenset(given)
+        return pos
+    cards_at: List[Tuple[Card, Field]] = []
+    columns = []
+    for f in _columns(by_key, source, "column T{n} is missing (write 'T{n}: -' for an "
+                                      "empty column)"):
+        down, up = _column(f, source)
+        cards_at += [(c, f) for c in down + up]
+        columns.append((down, up))
+    found = [0, 0, 0, 0]
+    ff = by_key.get("foundations")
+    if ff is not None:
+        for c in cards_or_dash(ff, source):
+            s = suit(c)
+            if found[s]:
+                raise DealError("two foundation cards of one suit (%s and %s): give the "
+                                "top card of each foundation" % (
+                                    card_str(s * 13 + found[s] - 1), card_str(c)),
+                                ff.line, None, source)
+            found[s] = rank(c) + 1
+            cards_at += [(s * 13 + r, ff) for r in range(rank(c) + 1)]
+    waste = cards_or_dash(by_key.get("waste"), source)
+    stock = cards_or_dash(by_key.get("stock"), source)
+    for key, cs in (("waste", waste), ("stock", stock)):
+        if key in by_key:
+            cards_at += [(c, by_key[key]) for c in cs]
+    check_no_duplicates(cards_at, source)
+    recycles = 0
+    if "passes-used" in by_key:
+        recycles = whole_number(by_key["passes-used"], 1, 256, "passes-used", source) - 1
+    problem = position_problem(columns, found, waste, stock, recycles, rules)
+    if problem:
+        message, part = problem
+        f = by_key.get(part.lower()) if part else None
+        raise DealError(message, f.line if f else None, None, source)
+    pos = Position.from_parts(columns, found, waste, stock, rules, recycles)
+    pos.given_rules = frozenset(given)
+    return pos

@@ -1,0 +1,160 @@
+"""Hints: which moves of a Klondike position keep the game winnable.
+
+``hint(position)`` first decides the position itself with the ordinary solver (its
+quick searches and the draw-1 proof of loss make that cheap).  A lost position needs no
+more work: every move from it leads to a lost position.  Otherwise the first move of
+the win found keeps the game winnable, and every other legal move is decided by one
+``bridge.PositionSearch``: the position is loaded into the core once, and the table of
+positions proved lost is kept from move to move, so the moves that forfeit the win
+(whose lost positions overlap) share one search's work.
+
+"Best first" means: the winning moves by the length of the win the solver found after
+each (shorter first), ties in the order of ``Position.legal_moves()``.  The solver does
+not look for the shortest win, so this is a guide, not a proof that one move is better.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import List, Optional, Tuple
+
+from ...errors import MoveError
+from ...solution import LOST, UNKNOWN, WON
+from .bridge import PositionSearch, solve_position
+from .rules import Move, Position
+
+
+@dataclass(frozen=True)
+class MoveVerdict:
+    """One legal move and what it leaves: ``result`` is "won" (the game can still be won
+    after it), "lost" (it forfeits the win, proved) or "unknown" (a budget ran out).
+    ``text`` is the short move text, ``words`` the move in plain words, ``win_length``
+    the number of moves of the win found after it (won only)."""
+    move: Move
+    text: str
+    words: str
+    result: str
+    win_length: Optional[int] = None
+
+
+@dataclass
+class Hint:
+    """The verdicts of every legal move of ``position``: winning moves first (best
+    first), then undecided ones, then the moves that forfeit the win.  ``result`` is the
+    verdict of the position itself."""
+    position: Position
+    result: str
+    moves: List[MoveVerdict]
+    states: int
+    seconds: float
+
+    @property
+    def winning(self) -> List[MoveVerdict]:
+        return [m for m in self.moves if m.result == WON]
+
+    def verdict_for(self, move: Move) -> MoveVerdict:
+        for m in self.moves:
+            if m.move == move:
+                return m
+        raise MoveError("%s is not a legal move here" % move)
+
+    def lines(self) -> List[str]:
+        """The verdict line and one line per move, as ``kabalsolve hint`` prints them."""
+        r = self.position.rules
+        rules = "klondike draw %d%s" % (r.draw, "" if r.passes is None else
+                                        ", %d pass%s" % (r.passes, "" if r.passes == 1
+                                                         else "es"))
+        n, w = len(self.moves), len(self.winning)
+        if self.result == LOST:
+            head = "lost: no move wins from this position (%s)" % rules
+        elif self.position.is_won():
+            head = "won: all cards are on the foundations (%s)" % rules
+        else:
+            head = "%s: %d of %d move%s keep%s the game winnable (%s)" % (
+                self.result if w == 0 else WON, w, n, "" if n == 1 else "s",
+                "s" if w == 1 else "", rules)
+        out = ["%s; %d states searched in %.3f s" % (head, self.states, self.seconds)]
+        if self.result == LOST:
+            return out
+        width = max([len(m.text) for m in self.moves] + [1])
+        for m in self.moves:
+            if m.result == WON:
+                tail = "keeps the win (a win in %d more moves)" % (m.win_length or 0)
+            elif m.result == LOST:
+                tail = "forfeits the win"
+            else:
+                tail = "unknown (a budget ran out)"
+            out.append("  %-*s  %s: %s" % (width, m.text, m.words, tail))
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+#: Short searches tried before the full one, as the solver's kl_decide does: (moves of
+#: each bucket in reverse order, states).  A win is often found at once in one order
+#: and only after millions of states in the other; a short search that ends "lost" is
+#: a proof like any other and its positions are kept, one that runs out is thrown away.
+QUICK = ((False, 3000), (True, 3000))
+
+
+def _decide(search: PositionSearch, move: Move, max_states: Optional[int],
+            timeout: Optional[float]) -> Tuple[str, List[Move]]:
+    t0 = time.perf_counter()
+    for flip, budget in QUICK:
+        if max_states is not None and max_states <= budget:
+            break
+        result, _stop, win = search.decide_after(move, max_states=budget, timeout=timeout,
+                                                 flip=flip)
+        if result != UNKNOWN:
+            return result, win
+    if timeout is not None:
+        timeout -= time.perf_counter() - t0
+        if timeout <= 0:
+            return UNKNOWN, []
+    result, _stop, win = search.decide_after(move, max_states=max_states, timeout=timeout)
+    return result, win
+
+
+def hint(position: Position, max_states: Optional[int] = None,
+         timeout: Optional[float] = None, max_memory_mb: Optional[int] = None) -> Hint:
+    """Decide every legal move of a Klondike ``position`` (see the module docstring).
+    ``max_states`` bounds each search, ``timeout`` the whole call; what they stop is
+    "unknown", never "lost"."""
+    t0 = time.perf_counter()
+    deadline = None if timeout is None else t0 + timeout
+    pos = position.copy()
+    legal = pos.legal_moves()
+
+    def verdict(m: Move, result: str, length: Optional[int] = None) -> MoveVerdict:
+        return MoveVerdict(m, pos.move_text(m), pos.describe(m), result, length)
+
+    root = solve_position(pos, max_states=max_states, timeout=timeout,
+                          max_memory_mb=max_memory_mb)
+    states = root.stats.states
+    if root.result == LOST:
+        return Hint(position, LOST, [verdict(m, LOST) for m in legal], states,
+                    time.perf_counter() - t0)
+    first = root.moves[0] if root.result == WON and root.moves else None
+    search = PositionSearch(pos, max_memory_mb)
+    out: List[MoveVerdict] = []
+    for m in legal:
+        if m == first:
+            out.append(verdict(m, WON, len(root.moves) - 1))
+            continue
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            out.append(verdict(m, UNKNOWN))
+            continue
+        result, win = _decide(search, m, max_states, left)
+        out.append(verdict(m, result, len(win) if result == WON else None))
+    states += search.states
+    order = {WON: 0, UNKNOWN: 1, LOST: 2}
+    out.sort(key=lambda v: (order[v.result], v.win_length or 0))
+    if pos.is_won() or root.result == WON or any(v.result == WON for v in out):
+        result = WON
+    elif all(v.result == LOST for v in out):
+        result = LOST   # every move (if any) forfeits: the position itself is lost
+    else:
+        result = UNKNOWN
+    return Hint(position, result, out, states, time.perf_counter() - t0)

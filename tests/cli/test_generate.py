@@ -1,0 +1,88 @@
+"""Seeded deals: the same on every machine and version; only-winnable generation."""
+import os
+import subprocess
+import sys
+
+import pytest
+from kabalsolve.games import clock
+
+import kabalsolve
+from kabalsolve.cards import card_str
+from kabalsolve.errors import OptionError
+from kabalsolve.seeds import shuffled_deck
+from kabalsolve.generate import difficulty, generate
+
+# The shuffle is a promise (generate.py documents it): these decks must never change.
+PINNED = {
+    0: "KS TD 9S TC 3S JC KC QS 3D KH 6H AH JH 3C 4S QC 4D 2H JD AS 5S 5D KD 6C 8D 5C "
+       "8C QH TS 4C AC 7D 2D 7S QD 5H 7H AD 9H 8H 6D 4H 2C JS 9D 8S 3H 6S 9C 2S TH 7C",
+    2**64 - 1: "3H 7H KS 5H QC 3S JD 7D AD TH QD TS 2D 4D KH 2S 9D JC 5D 9S JH 4S AC 6H "
+               "6D 9H 4H 3D 6S TD TC 6C AH 5S 7S 2H QH 8S 2C 3C 7C 4C AS 9C QS 5C KD 8D "
+               "8H JS KC 8C",
+}
+
+
+@pytest.mark.parametrize("seed", sorted(PINNED))
+def test_pinned_shuffles(seed):
+    assert " ".join(card_str(c) for c in shuffled_deck(seed)) == PINNED[seed]
+
+
+def test_bad_seeds():
+    for bad in (-1, 2**64):
+        with pytest.raises(ValueError):
+            shuffled_deck(bad)
+    with pytest.raises(OptionError):
+        list(generate("spider"))
+
+
+def test_generate_is_deal_from_seed():
+    got = list(generate("klondike", seed=40, count=5))
+    assert [g.seed for g in got] == [40, 41, 42, 43, 44]
+    assert [g.deal for g in got] == [kabalsolve.deal_from_seed(s) for s in range(40, 45)]
+    assert all(g.solution is None for g in got)
+    assert [g.deal for g in generate("clock", seed=3, count=2)] == [clock.Deal.from_seed(3), clock.Deal.from_seed(4)]
+
+
+def test_winnable_keeps_exactly_the_won_deals():
+    got = list(generate("klondike", seed=1, count=12, winnable=True, draw=3))
+    assert len(got) == 12
+    seeds = [g.seed for g in got]
+    assert seeds == sorted(seeds)
+    for g in got:
+        assert g.solution.result == "won"
+        assert kabalsolve.games.klondike.replay(g.deal, g.solution.rules,
+                                                g.solution.moves).is_won()
+    skipped = set(range(seeds[0], seeds[-1])) - set(seeds)
+    assert skipped, "seeds 1.. include lost deals at draw 3"
+    for s in skipped:
+        assert kabalsolve.solve(kabalsolve.deal_from_seed(s), draw=3).result == "lost"
+    # the same arguments give the same deals
+    assert [g.seed for g in generate("klondike", seed=1, count=12, winnable=True)] == seeds
+
+
+def test_winnable_clock_deals_are_won():
+    got = list(generate("clock", seed=0, count=3, winnable=True))
+    assert all(g.solution.result == "won" and len(g.solution.moves) == 52 for g in got)
+
+
+def test_difficulty_buckets():
+    assert [difficulty(n) for n in (1, 100, 101, 1000, 1001, 10**4, 10**4 + 1, 10**5,
+                                    10**5 + 1, 10**9)] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+
+
+def test_cli_generate(tmp_path):
+    out = tmp_path / "deals"
+    r = subprocess.run([sys.executable, "-m", "kabalsolve", "generate", "--count", "3",
+                        "--seed", "20", "--winnable", "--draw", "1", "--out", str(out)],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    files = sorted(os.listdir(out))
+    assert len(files) == 3 and all(f.startswith("klondike-") for f in files)
+    for f in files:
+        text = (out / f).read_text()
+        assert "# won; " in text and "difficulty" in text
+        assert kabalsolve.solve(kabalsolve.read_deal(str(out / f)), draw=1).result == "won"
+    r = subprocess.run([sys.executable, "-m", "kabalsolve", "generate", "--count", "2"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0
+    assert r.stdout.count("game: klondike") == 2 and "# seed 0 " in r.stdout
