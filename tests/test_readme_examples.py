@@ -142,8 +142,7 @@ def shell_env(tmp_path_factory):
     script.chmod(script.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
     env = dict(os.environ)
     env.update(PATH=str(bindir) + os.pathsep + env.get("PATH", ""), PYTHONPATH=ROOT,
-               PYTHONUTF8="1", PYTHONIOENCODING="utf-8", NO_COLOR="1", LC_ALL="C.UTF-8")
-    env.pop("KABALSOLVE_COLOR", None)
+               PYTHONUTF8="1", PYTHONIOENCODING="utf-8", NO_COLOR="1")
     return env
 
 
