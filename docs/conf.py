@@ -32,6 +32,10 @@ exclude_patterns = ["_build"]
 # Headings get anchors, so that pages can link to each other's sections.
 myst_heading_anchors = 3
 
+# Curly quotes and ellipses in prose, but "--" stays two hyphens: the command line's
+# help texts name options such as --draw, which must not turn into dashes.
+smartquotes_action = "qe"
+
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 
