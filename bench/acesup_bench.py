@@ -9,7 +9,7 @@ or the seeds listed by --seeds.
 Prints won / lost / unknown with the 95 % Wilson interval (unknowns counted both ways),
 the median, 90th and 99th percentile and the largest time per call, the total, and with
 --best-score the mean best score and how many were proved.  --csv FILE keeps one line per
-deal.  The issue's targets (10,000 deals): verdict median <= 5 ms, p99 <= 1 s, 0 unknown;
+deal.  The targets (10,000 deals): verdict median <= 5 ms, p99 <= 1 s, 0 unknown;
 best score median <= 50 ms.  --no-dominance turns the search's dominance cut off
 (ac_dominated), --no-must-move its must-move mode (ac_search_bound), --no-reduce its cut by
 reduced games (ac_reduced_lost), to measure what each saves on the same build.  The states

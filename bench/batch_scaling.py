@@ -6,7 +6,7 @@ outside the solver.
 
 Scaling: the command itself (`python -m kabalsolve batch --seeds ... --jobs J`) runs
 once per J, in a subprocess; its wall time and its CPU time (the command and its worker
-processes, which it waits for) are printed.  Target (issue 4): jobs 2 at most 0.6x the
+processes, which it waits for) are printed.  Target: jobs 2 at most 0.6x the
 jobs 1 wall time.  On a shared machine the wall times are only as good as the load lets
 them be, so the load average is printed with them, and the CPU times show whether the
 second process added work (they should be nearly equal).

@@ -1,7 +1,7 @@
 """The fixed deal sets of bench/: read, write and describe them.
 
 A deal-set file holds one Klondike deal per line, ``NAME<TAB>52 cards``: the cards in
-the order of ``Deal.deck()`` (the ``deck:`` line of FORMATS.md: dealt row by row, row 1
+the order of ``Deal.deck()`` (the ``deck:`` line of a deal file: dealt row by row, row 1
 one card to each of T1..T7, row 2 to T2..T7, ...; the last 24 are the stock in turning
 order).  Lines starting with ``#`` and blank lines are comments.  The deals are stored
 as cards, not as seeds, so a set never changes when the generator does;

@@ -4,7 +4,7 @@
 
 Times (CPU) ``kabalsolve.generate(winnable=True, count=N)`` and the solving of
 1.25 * N random deals (the same seeded deals, one solve each), and prints the ratio.
-The issue's target: 1,000 winnable draw-3 deals cost at most the solving of about
+The target: 1,000 winnable draw-3 deals cost at most the solving of about
 1,250 random deals (a ratio of at most 1.0).  generate solves each candidate once and
 keeps the solution it found, so the only work beyond that is the deals that turn out
 lost.

@@ -9,7 +9,7 @@ evenly spaced along its solution (the deal itself, then every k-th move; never t
 end).  Times one ``hint(position)`` call per position in CPU time (process time: the
 machine is shared) and prints the median, the 90th percentile and the maximum, with
 how many positions were lost (none should be: they lie on a win) and how many moves
-were found to forfeit the win.  Target (issue 6): median <= 10 ms at draw 3.
+were found to forfeit the win.  Target: median <= 10 ms at draw 3.
 """
 import argparse
 import os

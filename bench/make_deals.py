@@ -22,7 +22,7 @@ from dealset import DEFAULT_SET, deck_line, kabalsolve
 HEADER = """\
 # kabalsolve bench deal set: kabalsolve.deal_from_seed(SEED) for SEED = 1..{n}
 # (kabalsolve/seeds.py: splitmix64 + Fisher-Yates, dealt row by row).
-# One deal a line: SEED<TAB>52 cards in Deal.deck() order (the FORMATS.md `deck:` line:
+# One deal a line: SEED<TAB>52 cards in Deal.deck() order (the `deck:` line of a deal file:
 # row 1 one card to each of T1..T7, row 2 to T2..T7, ...; the last 24 = the stock in
 # turning order).  The same deals serve draw 1 and draw 3.  Stored as cards so the set
 # never changes; `python bench/make_deals.py` checks it still matches the generator.

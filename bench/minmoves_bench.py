@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""min-moves against ShootMe's minimal solver (pyksolve's solve_minimal), issue 5.
+"""min-moves against ShootMe's minimal solver (pyksolve's solve_minimal).
 
     .venv-bench/bin/python bench/minmoves_bench.py                  # 100 deals
     .venv-bench/bin/python bench/minmoves_bench.py --deals 10 --csv out.csv
@@ -13,7 +13,7 @@ each, in this one process (CPU time, time.process_time):
 - pyksolve: ``solve_minimal`` (its own budget, 5,000,000 closed states); its moves are
   replayed on our reference rules (bench/peer_pyksolve.shootme_moves) and counted in
   our metric; its own count (ShootMe's notation, tokens of moves_made()) is printed too.
-The issue's target: ours no longer on every deal, total CPU time no more than pyksolve's.
+The target: ours no longer on every deal, total CPU time no more than pyksolve's.
 """
 from __future__ import annotations
 

@@ -1,18 +1,26 @@
 #!/usr/bin/env python3
-"""Write the shared reference seeds as a bench deal set, and compare with lonelybot.
+"""The reference seeds as a bench deal set, solved beside lonelybot's stored times.
 
-    python bench/reference_set.py --write      # bench/deals/reference_1-200.txt from
-                                               # ../shared/reference/deals.py (seeds 1..200)
-    python bench/reference_set.py --draw 3     # solve them; our times beside lonelybot's
+    python bench/reference_set.py --draw 3     # solve the set; our times beside lonelybot's
+    python bench/reference_set.py --draw 1
+    python bench/reference_set.py --write      # rewrite bench/deals/reference_1-200.txt
 
-The deal set is stored in the repository (the generator lives outside it); the
-lonelybot verdicts and times are read from ../shared/reference/klondike_seeds_1-200.tsv
-(lonelybot, Rust, measured on this kind of 2-core machine) when it is there.  Times are
-our in-process `kabalsolve.solve` calls (decoding and replay included).
+The set (`bench/deals/reference_1-200.txt`) is Klondike deals 1..200 of another deal
+numbering than ours: deal SEED is a new deck (spades, hearts, diamonds, clubs, each
+Ace to King) shuffled by Python's ``random.Random(SEED).shuffle`` and dealt row by row.
+Other solvers' published tables use that numbering, so the set lets us compare with
+them; ``--write`` rebuilds it from that rule (Python keeps ``shuffle`` stable for
+integer seeds, so the file does not change).
+
+lonelybot's verdicts and times (lonelybot: Rust, the fastest public Klondike solver)
+are read from ``--lonelybot TSV`` (default ``bench/peers/lonelybot_klondike_1-200.tsv``:
+columns seed, draw, result, solver seconds, peak RSS in KiB, measured on a 2-core
+machine like the development machine).  Our times are in-process ``kabalsolve.solve``
+calls (decoding and the replay on the reference rules included).
 """
 import argparse
-import importlib.util
 import os
+import random
 import statistics
 import sys
 import time
@@ -21,38 +29,45 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 import kabalsolve  # noqa: E402
-from kabalsolve.cards import card_str  # noqa: E402
+from kabalsolve.cards import card_str, parse_card  # noqa: E402
 
-SHARED = os.path.join(os.path.dirname(HERE), "..", "shared", "reference")
 SET = os.path.join(HERE, "deals", "reference_1-200.txt")
-TSV = os.path.join(SHARED, "klondike_seeds_1-200.tsv")
+TSV = os.path.join(HERE, "peers", "lonelybot_klondike_1-200.tsv")
+HEADER = ("# Klondike deals 1..200 of the reference numbering: a new deck (S, H, D, C, each\n"
+          "# A..K) shuffled by Python's random.Random(SEED).shuffle, dealt row by row;\n"
+          "# SEED<TAB>deck line.  Rebuilt by `python bench/reference_set.py --write`.\n")
+
+
+def reference_deal(seed: int) -> "kabalsolve.Deal":
+    """Deal ``seed`` of the reference numbering (see the module docstring)."""
+    deck = [r + s for s in "SHDC" for r in "A23456789TJQK"]
+    random.Random(seed).shuffle(deck)
+    return kabalsolve.Deal.from_deck([parse_card(c) for c in deck])
 
 
 def write() -> None:
-    spec = importlib.util.spec_from_file_location("deals", os.path.join(SHARED, "deals.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    with open(SET, "w", encoding="utf-8") as f:
-        f.write("# shared/reference/deals.py klondike SEED for SEED = 1..200 (Python's\n"
-                "# random.Random(SEED).shuffle, dealt row by row); SEED<TAB>deck line.\n")
+    with open(SET, "w", encoding="utf-8", newline="\n") as f:
+        f.write(HEADER)
         for seed in range(1, 201):
-            deal = kabalsolve.read_text(mod.klondike_text(seed))
+            deal = reference_deal(seed)
             f.write("%d\t%s\n" % (seed, " ".join(card_str(c) for c in deal.deck())))
     print("wrote", SET)
 
 
-def compare(draw: int) -> None:
+def compare(draw: int, tsv: str) -> None:
     sys.path.insert(0, HERE)
     import dealset
     deals = dealset.load(SET)
     ref = {}
-    if os.path.exists(TSV):
-        with open(TSV) as f:
+    if os.path.exists(tsv):
+        with open(tsv) as f:
             next(f)
             for line in f:
-                seed, d, result, secs, _rss = line.split("\t")
+                seed, d, result, secs, _rss = line.rstrip("\n").split("\t")
                 if int(d) == draw:
                     ref[seed] = (result, float(secs))
+    else:
+        print("no lonelybot table at %s: our side only" % tsv)
     kabalsolve.solve(deals[0][1], draw=draw)      # warm-up
     ours, theirs, bad = [], [], []
     for name, deal in deals:
@@ -64,7 +79,7 @@ def compare(draw: int) -> None:
             if sol.result != ref[name][0]:
                 bad.append((name, sol.result, ref[name][0]))
     q = lambda xs, p: sorted(xs)[min(len(xs) - 1, int(p * len(xs)))]
-    print("draw %d, %d deals of shared/reference" % (draw, len(deals)))
+    print("draw %d, %d deals of the reference set" % (draw, len(deals)))
     print("kabalsolve  total %8.3f s  median %8.5f s  p90 %7.4f s  max %7.3f s"
           % (sum(ours), statistics.median(ours), q(ours, .9), max(ours)))
     if theirs:
@@ -78,13 +93,15 @@ def compare(draw: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--write", action="store_true")
+    ap.add_argument("--write", action="store_true", help="rewrite the deal set")
     ap.add_argument("--draw", type=int, default=3)
+    ap.add_argument("--lonelybot", metavar="TSV", default=TSV,
+                    help="lonelybot's verdicts and times (default: %(default)s)")
     a = ap.parse_args()
     if a.write:
         write()
     else:
-        compare(a.draw)
+        compare(a.draw, a.lonelybot)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Solve a fixed deal set and print what the issue asks of the solver.
+"""Solve a fixed deal set and print how the solver does against its targets.
 
     python bench/run.py --draw 3                      # the 300 stored deals, in-process
     python bench/run.py --draw 1 --limit 50 --timeout 60
@@ -13,7 +13,7 @@ Each deal is solved in this process by one ``kabalsolve.solve`` call, timed with
 ``stats.search_seconds`` is the core's own share.  One untimed warm-up solve comes first.
 Printed: decided %, won % with its 95 % Wilson interval against the published figure,
 unknowns, median / p90 / p99 / max / total of both times, states per second, peak RSS,
-the largest table, the slowest deals, the issue's targets, and a one-line signature
+the largest table, the slowest deals, the targets, and a one-line signature
 (total states: it changes exactly when the search does, so quote it in commits).
 Timings are printed, never asserted.  Use one core (--jobs 1, the default) for figures.
 """
@@ -360,11 +360,11 @@ def main(argv=None) -> int:
     ap.add_argument("--vegas", action="store_true",
                     help="Vegas rules: 1 pass at draw 1, 3 passes otherwise")
     ap.add_argument("--variant", choices=["classic", "danish"], default="classic",
-                    help="the stock: classic, or danish (the queue of seed 003; draw 3)")
+                    help="the stock: classic, or danish (the queue stock of 7-kabale; draw 3)")
     ap.add_argument("--deals", default=DEFAULT_SET, help="deal-set file (default: %(default)s)")
     ap.add_argument("--limit", type=int, help="only the first N deals")
     ap.add_argument("--timeout", type=float, help="kabalsolve timeout per deal, seconds "
-                    "(default: none, the issue's default settings)")
+                    "(default: none, the default settings)")
     ap.add_argument("--max-states", type=int, help="kabalsolve state budget per deal")
     ap.add_argument("--max-memory-mb", type=int, help="kabalsolve table limit per deal")
     ap.add_argument("--jobs", type=int, default=1,

@@ -265,18 +265,6 @@ def test_render_marks_the_move_and_colours_red_suits():
     assert "score 1 of 48  discarded 3\u2660*" in render(pos, m)
 
 
-def test_readme_aces_up_section_is_true(capsys):
-    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Aces Up positions and hints")[1].split("\n## ")[0]
-    block = [b for b in section.split("\n\n") if b.startswith("    # after")][0]
-    text = "\n".join(line.strip().split("  #")[0] for line in block.splitlines())
-    code, out, _ = call(["show", str(EXAMPLES / "lost-acesup.txt"), "--at", "20"], capsys)
-    assert read_text(text).same_as(read_text(out)) and text.startswith(out.split("\n")[0])
-    pos = read_text(out)
-    shown = [line.strip() for line in section.splitlines() if line.startswith("      ")]
-    assert shown == [line.strip() for line in str(hint(pos)).splitlines()[1:]]
-
-
 def test_hint_on_finished_games():
     won = Position.from_layout([[0], [13], [26], [39]], [],
                                [c for c in range(52) if c % 13])
