@@ -18,9 +18,19 @@ RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight",
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 DECK: List[Card] = list(range(52))
 
-_SUIT_OF_CHAR = {"S": 0, "H": 1, "D": 2, "C": 3,
+_SUIT_OF_CHAR = {"S": 0, "H": 1, "D": 2, "C": 3, "s": 0, "h": 1, "d": 2, "c": 3,
                  "\u2660": 0, "\u2665": 1, "\u2666": 2, "\u2663": 3,
                  "\u2664": 0, "\u2661": 1, "\u2662": 2, "\u2667": 3}
+#: rank text in either case, compared exactly: Unicode case folding would read the
+#: long s or a dotless i as ASCII letters (``"\u017f".upper() == "S"``)
+_RANK_OF_TEXT = dict([(r, n) for n, r in enumerate(RANKS)]
+                     + [(r.lower(), n) for n, r in enumerate(RANKS) if r.isalpha()]
+                     + [("10", 9)])
+#: ``text.translate(ASCII_UPPER)``: upper case for ASCII letters only, every other
+#: character kept as it is (``str.upper`` folds some non-ASCII letters into ASCII)
+ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+#: ``text.translate(ASCII_LOWER)``: lower case for ASCII letters only
+ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 def rank(card: Card) -> int:
@@ -42,19 +52,12 @@ def make(rank_: int, suit_: int) -> Card:
 
 
 def parse_card(token: str) -> Optional[Card]:
-    """The card a token names (``TD``, ``10d``, ``Q♥``), or None if it names none."""
-    t = token.strip().upper()
-    if len(t) < 2:
-        return None
-    r_text, s_text = t[:-1], t[-1]
-    s = _SUIT_OF_CHAR.get(s_text)
-    if s is None:
-        return None
-    if r_text == "10":
-        r = 9
-    elif len(r_text) == 1 and r_text in RANKS:
-        r = RANKS.index(r_text)
-    else:
+    """The card a token names (``TD``, ``10d``, ``Q♥``), or None if it names none.
+    Letters are ASCII in either case; nothing else is folded into them."""
+    t = token.strip()
+    s = _SUIT_OF_CHAR.get(t[-1:])
+    r = _RANK_OF_TEXT.get(t[:-1])
+    if s is None or r is None:
         return None
     return make(r, s)
 

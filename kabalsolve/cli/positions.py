@@ -12,7 +12,7 @@ from typing import Any, Dict, Optional
 import click
 
 from ..api import hint
-from ..dealfile import read_bytes, read_file
+from ..dealfile import read_file, read_stream
 from ..errors import KabalError, OptionError
 from ..games import GAMES
 from ..games.acesup import cli as acesup_cli
@@ -29,7 +29,7 @@ def read_any_position(name: str, opts: Dict[str, Any]) -> Any:
     """The position a command's file argument names (a deal file gives the position
     before any move), under the file's rules and the options; a rule option of another
     game is refused."""
-    d = read_bytes(sys.stdin.buffer.read(), "<stdin>") if name == "-" else read_file(name)
+    d = read_stream(sys.stdin.buffer, "<stdin>") if name == "-" else read_file(name)
     game_options(click.get_current_context(), d.game)
     side = POSITION_SIDES.get(d.game)
     if side is None:

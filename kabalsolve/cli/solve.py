@@ -8,7 +8,7 @@ from typing import Any, Dict, Optional
 import click
 
 from ..api import solve
-from ..dealfile import read_bytes, read_file
+from ..dealfile import read_file, read_stream
 from ..errors import KabalError
 from ..formats import FORMATS, pysolfc, shootme
 from ..formats.pysolfc import MAX_GAME
@@ -71,7 +71,7 @@ def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Option
         if pysol_game is not None:
             d: Any = pysolfc.deal(pysol_game)
         elif deal == "-":
-            d = read_bytes(sys.stdin.buffer.read(), "<stdin>", fmt_)
+            d = read_stream(sys.stdin.buffer, "<stdin>", fmt_)
         else:
             d = read_file(str(deal), fmt_)
         if notation == "shootme" and not isinstance(d, klondike.Deal):

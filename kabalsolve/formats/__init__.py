@@ -18,11 +18,14 @@ what is wrong).  ``read`` and ``write`` go through the registry by name.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Union
+import re
+from itertools import accumulate
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
 from ..errors import DealError, OptionError
 from ..games import acesup, clock, klondike
 from . import jsondeal, pysolboard, shootme, solvitaire, text as textfile
+from .syntax import clip
 
 if TYPE_CHECKING:
     AnyDeal = Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position,
@@ -35,11 +38,21 @@ EXTENSIONS = {"text": ".txt", "json": ".json", "pysol": ".board", "solvitaire": 
               "shootme": ".deck"}
 #: formats written one deal per line (so many deals stream as lines)
 ONE_LINE = ("json", "solvitaire", "shootme")
+#: the deepest nesting of arrays and objects a JSON deal may have: a deal needs 3, its
+#: free "info" object a few more; deeper input is refused before it is parsed (the
+#: parser recurses once per level)
+MAX_JSON_DEPTH = 32
+#: the most characters a deal or position may have (a deal takes a few hundred)
+MAX_CHARS = 256 * 1024
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
 
 
 def check_format(fmt: str) -> str:
     if fmt not in FORMATS:
-        raise OptionError("unknown deal format %r (known: %s)" % (fmt, ", ".join(FORMATS)))
+        raise OptionError("unknown deal format %r (known: %s)"
+                          % (clip(str(fmt)), ", ".join(FORMATS)))
     return fmt
 
 
@@ -48,8 +61,8 @@ def detect(text: str) -> str:
     body = text.lstrip("\ufeff \t\r\n")
     if body.startswith("{"):
         try:
-            obj = json.loads(body)
-        except ValueError:
+            obj = _load_json(body, None)
+        except DealError:
             return "json"   # its reader reports where the JSON breaks
         return "solvitaire" if isinstance(obj, dict) and "tableau piles" in obj else "json"
     if pysolboard.looks_like(text):
@@ -59,9 +72,35 @@ def detect(text: str) -> str:
     return "text"
 
 
+def json_depth(text: str) -> int:
+    """How deep the arrays and objects of the JSON ``text`` nest (brackets in strings
+    not counted), found without parsing it."""
+    steps = [1 if b in "[{" else -1 for b in _JSON_BRACKET.findall(_JSON_STRING.sub("", text))]
+    return max(accumulate(steps), default=0)
+
+
+def _unique_keys(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
+    """A JSON object whose keys are all different: with a key given twice, which value
+    was meant is not known (json.loads would keep the last, unchecked)."""
+    obj = dict(pairs)
+    if len(obj) < len(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DealError("the key %s is given twice in one object"
+                                % clip(json.dumps(key, ensure_ascii=False)))
+            seen.add(key)
+    return obj
+
+
 def _load_json(text: str, source: Optional[str]) -> Any:
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise DealError("the JSON nests deeper than a deal does (more than %d levels)"
+                        % MAX_JSON_DEPTH, None, None, source)
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except DealError as e:
+        raise DealError(e.message, None, None, source) from None
     except ValueError as e:
         line = getattr(e, "lineno", None)
         col = getattr(e, "colno", None)
@@ -71,6 +110,9 @@ def _load_json(text: str, source: Optional[str]) -> Any:
 
 def read(text: str, fmt: Optional[str] = None, source: Optional[str] = None) -> "AnyDeal":
     """The deal in ``text``, in format ``fmt`` (None: detected)."""
+    if len(text) > MAX_CHARS:
+        raise DealError("this is too long for a deal (more than %d KiB)" % (MAX_CHARS // 1024),
+                        None, None, source)
     fmt = detect(text) if fmt is None else check_format(fmt)
     if fmt == "text":
         return textfile.read_text(text, source)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Union
 from ..cards import Card, card_str, parse_card
 from ..errors import DealError
 from ..games import acesup, clock, klondike
+from .syntax import clip
 
 if TYPE_CHECKING:
     AnyDeal = Union[klondike.Deal, clock.Deal, acesup.Deal]
@@ -49,16 +50,21 @@ def from_object(obj: Any, source: Optional[str] = None) -> "AnyDeal":
     def fail(msg: str) -> DealError:
         return DealError(msg, None, None, source)
 
+    def quote(value: Any) -> str:
+        return clip(json.dumps(value, ensure_ascii=False), 24)
+
     if not isinstance(obj, dict):
         raise fail("a JSON deal is an object with a \"game\" key")
     game = obj.get("game")
-    if game not in KEYS:
+    if not isinstance(game, str) or game not in KEYS:
         raise fail("\"game\" must be one of %s, not %s"
-                   % (", ".join('"%s"' % g for g in KEYS), json.dumps(game)))
+                   % (", ".join('"%s"' % g for g in KEYS), quote(game)))
     for key in obj:
         if key not in KEYS[game]:
             raise fail("unknown key %s in a %s deal (known: %s)"
-                       % (json.dumps(key), game, ", ".join(KEYS[game])))
+                       % (quote(key), game, ", ".join(KEYS[game])))
+    if not isinstance(obj.get("info", {}), dict):
+        raise fail("\"info\" must be an object")
     seen: Dict[Card, str] = {}
 
     def cards(value: Any, name: str) -> List[Card]:
@@ -69,7 +75,7 @@ def from_object(obj: Any, source: Optional[str] = None) -> "AnyDeal":
             place = "%s, card %d" % (name, k + 1)
             c = parse_card(tok) if isinstance(tok, str) else None
             if c is None:
-                raise fail("%s: %s is not a card (write e.g. \"TD\")" % (place, json.dumps(tok)))
+                raise fail("%s: %s is not a card (write e.g. \"TD\")" % (place, quote(tok)))
             if c in seen:
                 raise fail("%s: duplicated card %s (also at %s)" % (place, card_str(c), seen[c]))
             seen[c] = place

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Tuple
 
-from ..cards import Card, card_str, parse_card
+from ..cards import ASCII_LOWER, Card, card_str, parse_card
 from ..errors import DealError
 from ..games import klondike
+from .syntax import clip
 
 
 def looks_like(text: str) -> bool:
@@ -28,7 +29,7 @@ def looks_like(text: str) -> bool:
     for raw in text.splitlines():
         s = raw.strip()
         if s and not s.startswith("#"):
-            return s.lower().startswith("talon:")
+            return s.translate(ASCII_LOWER).startswith("talon:")
     return False
 
 
@@ -55,7 +56,7 @@ def read(text: str, source: Optional[str] = None) -> klondike.Deal:
     """The deal in a PySol board text; every fault names its line (and column)."""
     lines = [(n, raw) for n, raw in enumerate(text.splitlines(), 1)
              if raw.strip() and not raw.strip().startswith("#")]
-    if not lines or not lines[0][1].strip().lower().startswith("talon:"):
+    if not lines or not lines[0][1].strip().translate(ASCII_LOWER).startswith("talon:"):
         raise DealError("a PySol board starts with a 'Talon:' line",
                         lines[0][0] if lines else None, None, source)
     first_at: Dict[Card, int] = {}
@@ -67,7 +68,8 @@ def read(text: str, source: Optional[str] = None) -> klondike.Deal:
             name = tok[1:-1] if down else tok
             c = parse_card(name)
             if c is None or "<" in name or ">" in name:
-                raise DealError("%r is not a card (write e.g. TD, or <TD> face down)" % tok,
+                raise DealError("%r is not a card (write e.g. TD, or <TD> face down)"
+                                % clip(tok, 12),
                                 n, col, source)
             if down and not face_down_ok:
                 raise DealError("the talon's cards are written without <>", n, col, source)
@@ -79,12 +81,12 @@ def read(text: str, source: Optional[str] = None) -> klondike.Deal:
         return out
 
     n, raw = lines[0]
-    talon = [c for c, _ in cards_of(n, raw, raw.lower().index("talon:") + 6, False)]
+    talon = [c for c, _ in cards_of(n, raw, raw.translate(ASCII_LOWER).index("talon:") + 6, False)]
     if len(talon) != klondike.STOCK_SIZE:
         raise DealError("the talon must hold %d cards, not %d" % (klondike.STOCK_SIZE,
                                                                   len(talon)), n, None, source)
     rest = lines[1:]
-    if rest and rest[0][1].strip().lower().startswith("foundations:"):
+    if rest and rest[0][1].strip().translate(ASCII_LOWER).startswith("foundations:"):
         fn, fraw = rest[0]
         if fraw.split(":", 1)[1].strip():
             raise DealError("a Klondike deal starts with empty foundations", fn, None, source)

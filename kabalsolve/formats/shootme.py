@@ -21,10 +21,12 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence
 
-from ..cards import SUITS, Card, make, suit
+from ..cards import ASCII_UPPER, SUITS, Card, make, suit
+from ..digits import is_digits, whole
 from ..errors import DealError, MoveError
 from ..games import klondike
 from ..games.klondike import PILES, Move, Position, Rules
+from .syntax import clip
 
 DIGITS = 156
 _SUIT_OF_DIGIT = {"1": 3, "2": 2, "3": 1, "4": 0}   # ShootMe's digit -> our suit number
@@ -35,7 +37,7 @@ def looks_like(text: str) -> bool:
     """True if the text, less blank lines and ``#`` comments, is one string of digits
     (auto-detection; a wrong length is then reported by ``read``)."""
     body = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")]
-    return len(body) == 1 and body[0].isdigit() and len(body[0]) >= 100
+    return len(body) == 1 and is_digits(body[0]) and len(body[0]) >= 100
 
 
 def read(text: str, source: Optional[str] = None) -> klondike.Deal:
@@ -47,8 +49,8 @@ def read(text: str, source: Optional[str] = None) -> klondike.Deal:
     n, raw = lines[0]
     s = raw.strip()
     offset = raw.index(s[0]) + 1
-    if not s.isdigit():
-        bad = next(i for i, ch in enumerate(s) if not ch.isdigit())
+    if not is_digits(s):
+        bad = next(i for i, ch in enumerate(s) if not is_digits(ch))
         raise DealError("%r is not a digit (a ShootMe deck is %d digits)" % (s[bad], DIGITS),
                         n, offset + bad, source)
     if len(s) != DIGITS:
@@ -130,7 +132,7 @@ def parse_moves(deal: klondike.Deal, rules: Rules, text: str) -> List[Move]:
         try:
             flip_due = _play_word(pos, out, word, flip_due)
         except MoveError as e:
-            raise MoveError("ShootMe move %d (%r): %s" % (n, word, e)) from None
+            raise MoveError("ShootMe move %d (%r): %s" % (n, clip(word, 12), e)) from None
     return out
 
 
@@ -139,22 +141,25 @@ def _play_word(pos: Position, out: List[Move], word: str, flip_due: Optional[str
         pos.push(m)
         out.append(m)
 
-    w = word.upper()
-    if w.startswith("DR") and w[2:].isdigit():
-        for _ in range(int(w[2:])):
+    w = word.translate(ASCII_UPPER)
+    if w.startswith("DR") and is_digits(w[2:]):
+        turns = whole(w[2:], 0, 52)
+        if turns is None:
+            raise MoveError("more turns than a deck has cards")
+        for _ in range(turns):
             play(Move.draw())
         return None
     if w == "NEW":
         play(Move.recycle())
         return None
-    if w[0] == "F" and w[1:].isdigit():
+    if w[0] == "F" and is_digits(w[1:]):
         if flip_due != w[1:]:
             raise MoveError("no card was just uncovered on pile %s" % w[1:])
         return None
     head, sep, count_s = w.partition("-")
-    if len(head) != 2 or (sep and not count_s.isdigit()):
+    count = whole(count_s, 1, 52) if sep else 1
+    if len(head) != 2 or count is None:
         raise MoveError("not ShootMe notation (DRn, NEW, Fn, XY or XY-n)")
-    count = int(count_s) if sep else 1
     x, y = head[0], head[1]
     if x == "W":
         if not pos.waste:

@@ -16,12 +16,14 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List, Optional, Tuple
 
-from ..cards import Card, card_str, make, rank, suit
+from ..cards import ASCII_UPPER, Card, card_str, make, rank, suit
+from ..digits import whole
 from ..errors import DealError
 from ..games import klondike
+from .syntax import clip
 
 _RANKS = {"A": 0, "J": 10, "Q": 11, "K": 12}
-_SUIT = {"S": 0, "H": 1, "D": 2, "C": 3}
+_SUIT = {"S": 0, "H": 1, "D": 2, "C": 3, "s": 0, "h": 1, "d": 2, "c": 3}
 
 
 def card_token(c: Card, face_down: bool = False) -> str:
@@ -32,18 +34,16 @@ def card_token(c: Card, face_down: bool = False) -> str:
 
 def parse_token(tok: object) -> Optional[Tuple[Card, bool]]:
     """(card, face down) for a Solvitaire card string, or None."""
-    if not isinstance(tok, str) or len(tok) < 2:
+    if not isinstance(tok, str) or len(tok) < 2 or tok[-1] not in _SUIT:
         return None
-    r_s, s_ch = tok[:-1].upper(), tok[-1]
-    if s_ch.upper() not in _SUIT:
-        return None
-    if r_s in _RANKS:
-        r = _RANKS[r_s]
-    elif r_s.isdigit() and 1 <= int(r_s) <= 13:
-        r = int(r_s) - 1
-    else:
-        return None
-    return make(r, _SUIT[s_ch.upper()]), s_ch.islower()
+    r_s, s_ch = tok[:-1].translate(ASCII_UPPER), tok[-1]
+    r = _RANKS.get(r_s)
+    if r is None:
+        number = whole(r_s, 1, 13)
+        if number is None:
+            return None
+        r = number - 1
+    return make(r, _SUIT[s_ch]), s_ch.islower()
 
 
 def write(deal: klondike.Deal) -> str:
@@ -61,14 +61,15 @@ def from_object(obj: Any, source: Optional[str] = None) -> klondike.Deal:
     if not isinstance(obj, dict):
         raise fail("a Solvitaire deal is a JSON object")
     for key, value in obj.items():
-        if key == "waste" and value != []:
-            raise fail("'waste': a Klondike deal starts with it empty")
-        if key == "foundations" and not (isinstance(value, list)
-                                         and all(x == [] for x in value)):
-            raise fail("'foundations': a Klondike deal starts with them empty")
+        if key == "waste":
+            if value != []:
+                raise fail("'waste': a Klondike deal starts with it empty")
+        elif key == "foundations":
+            if not (isinstance(value, list) and all(x == [] for x in value)):
+                raise fail("'foundations': a Klondike deal starts with them empty")
         elif key not in ("tableau piles", "stock"):
             raise fail("%r has no place in a Solvitaire Klondike deal (known: "
-                       "'tableau piles', 'stock', empty 'waste' and 'foundations')" % key)
+                       "'tableau piles', 'stock', empty 'waste' and 'foundations')" % clip(key))
     piles_v = obj.get("tableau piles")
     if not isinstance(piles_v, list) or len(piles_v) != klondike.COLUMNS:
         raise fail("'tableau piles' must be a list of %d piles" % klondike.COLUMNS)
@@ -77,7 +78,8 @@ def from_object(obj: Any, source: Optional[str] = None) -> klondike.Deal:
     def take(tok: object, place: str) -> Tuple[Card, bool]:
         got = parse_token(tok)
         if got is None:
-            raise fail("%s: %r is not a Solvitaire card (e.g. 10H, qs)" % (place, tok))
+            shown = repr(clip(tok, 12)) if isinstance(tok, str) else clip(json.dumps(tok), 12)
+            raise fail("%s: %s is not a Solvitaire card (e.g. 10H, qs)" % (place, shown))
         if got[0] in where:
             raise fail("%s: duplicated card %s (also at %s)" % (place, card_str(got[0]),
                                                                where[got[0]]))

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
-from ..cards import Card, card_str, parse_card
+from ..cards import ASCII_LOWER, Card, card_str, parse_card
+from ..digits import whole
 from ..errors import DealError
 
 #: the words a yes/no key takes
@@ -38,11 +39,11 @@ def split_fields(text: str, source: Optional[str]) -> List[Field]:
         if ":" not in line:
             raise DealError("expected 'key: value', found %r" % clip(line), n, None, source)
         key, _, value = line.partition(":")
-        key = key.strip().lower()
+        key = key.strip().translate(ASCII_LOWER)
         if not key:
             raise DealError("a line starts with ':' and names no key", n, None, source)
         if key in seen:
-            raise DealError("%r given twice (first on line %d)" % (key, seen[key]),
+            raise DealError("%r given twice (first on line %d)" % (clip(key), seen[key]),
                             n, None, source)
         seen[key] = n
         col = raw.index(":") + 2 + (len(value) - len(value.lstrip()))
@@ -106,21 +107,18 @@ def deck_line(by_key: Dict[str, Field], what: str, source: Optional[str]) -> Lis
 
 
 def whole_number(f: Field, lo: int, hi: int, what: str, source: Optional[str]) -> int:
-    """The value of ``f`` as a whole number from ``lo`` to ``hi``."""
-    v: Optional[int]
-    try:
-        v = int(f.value)
-    except ValueError:
-        v = None
-    if v is None or not lo <= v <= hi:
+    """The value of ``f`` as a whole number from ``lo`` to ``hi`` (ASCII digits)."""
+    v = whole(f.value, lo, hi)
+    if v is None:
         raise DealError("%s must be a whole number from %d to %d, not %r"
-                        % (what, lo, hi, f.value), f.line, f.value_column, source)
+                        % (what, lo, hi, clip(f.value)), f.line, f.value_column, source)
     return v
 
 
 def yes_no(f: Field, what: str, source: Optional[str]) -> bool:
     """The value of ``f`` as yes or no (also true/false, on/off, 1/0)."""
-    if f.value.lower() not in YES_NO:
-        raise DealError("%s must be yes or no, not %r" % (what, f.value),
+    word = f.value.translate(ASCII_LOWER)
+    if word not in YES_NO:
+        raise DealError("%s must be yes or no, not %r" % (what, clip(f.value)),
                         f.line, f.value_column, source)
-    return YES_NO[f.value.lower()]
+    return YES_NO[word]

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional
 
+from ..cards import ASCII_LOWER
 from ..errors import DealError
 from ..games import GAMES, NAMES
 from ..games.acesup import files as acesup_files
 from ..games.clock import files as clock_files
 from ..games.klondike import files as klondike_files
-from .syntax import Field, split_fields
+from .syntax import Field, clip, split_fields
 
 #: each game's reader of a file's fields, by the game's name
 READERS: Dict[str, Callable[[List[Field], Dict[str, Field], Optional[str]], Any]] = {
@@ -30,8 +31,8 @@ def read_text(text: str, source: Optional[str] = None) -> Any:
     fields = split_fields(text, source)
     by_key = {f.key: f for f in fields}
     game_f = by_key.get("game")
-    game = game_f.value.strip().lower() if game_f else "klondike"
+    game = game_f.value.strip().translate(ASCII_LOWER) if game_f else "klondike"
     if game not in GAMES:
-        raise DealError("unknown game %r (known: %s)" % (game, ", ".join(NAMES)),
+        raise DealError("unknown game %r (known: %s)" % (clip(game), ", ".join(NAMES)),
                         game_f.line if game_f else None, None, source)
     return READERS[game](fields, by_key, source)

@@ -16,7 +16,8 @@ from typing import Dict, List, Optional, Tuple, Union
 
 from ...cards import Card
 from ...errors import DealError
-from ...formats.syntax import Field, cards_or_dash, check_no_duplicates, deck_line, yes_no
+from ...formats.syntax import (Field, cards_or_dash, check_no_duplicates, clip, deck_line,
+                               yes_no)
 from .position import PILES, position_problem
 from .rules import Deal, Position, Rules
 
@@ -54,7 +55,7 @@ def read_position(fields: List[Field], by_key: Dict[str, Field],
         if f.key not in KEYS:
             raise DealError("unknown key %r in an Aces Up deal or position (known: game, "
                             "P1..P4, stock, discarded, strict, discard-first; or deck "
-                            "with the rules)" % f.key, f.line, None, source)
+                            "with the rules)" % clip(f.key), f.line, None, source)
     rules, given = _rules(by_key, source)
     if "deck" in by_key:
         others = [f for f in fields if f.key in PART_KEYS]

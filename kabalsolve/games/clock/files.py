@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional
 
 from ...errors import DealError
-from ...formats.syntax import Field, deck_line
+from ...formats.syntax import Field, clip, deck_line
 from .rules import Deal
 
 
@@ -17,6 +17,6 @@ def read_fields(fields: List[Field], by_key: Dict[str, Field],
     """The deal of a Clock file's fields; DealError naming the line."""
     for f in fields:
         if f.key not in ("game", "deck"):
-            raise DealError("unknown key %r in a Clock deal (known: game, deck)" % f.key,
+            raise DealError("unknown key %r in a Clock deal (known: game, deck)" % clip(f.key),
                             f.line, None, source)
     return Deal(tuple(deck_line(by_key, "a Clock deal", source)))

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Dict, Iterator, List, Optional, Tuple, Union
 
-from ...cards import Card, card_str, rank, suit
+from ...cards import ASCII_LOWER, Card, card_str, rank, suit
 from ...errors import DealError, OptionError
-from ...formats.syntax import (Field, cards_or_dash, check_no_duplicates, deck_line,
+from ...formats.syntax import (Field, cards_or_dash, check_no_duplicates, clip, deck_line,
                                parse_cards, whole_number, yes_no)
 from .rules import COLUMNS, STOCK_SIZE, Deal, Position, Rules
 from .position import position_problem
@@ -34,7 +34,7 @@ def read_fields(fields: List[Field], by_key: Dict[str, Field],
         if f.key not in DEAL_KEYS + POSITION_KEYS:
             raise DealError("unknown key %r in a Klondike deal (known: game, T1..T7, stock, "
                             "deck; in a position also waste, foundations, passes-used, draw, "
-                            "passes, foundation-moves)" % f.key, f.line, None, source)
+                            "passes, foundation-moves)" % clip(f.key), f.line, None, source)
     if any(f.key in POSITION_KEYS or (f.key.startswith("t") and "|" in f.value)
            for f in fields):
         return read_position(fields, by_key, source)
@@ -80,7 +80,7 @@ def _rules(by_key: Dict[str, Field], source: Optional[str]) -> Tuple[Rules, List
         given.append("draw")
     if "passes" in by_key:
         f = by_key["passes"]
-        if f.value.lower() not in ("unlimited", "-"):
+        if f.value.translate(ASCII_LOWER) not in ("unlimited", "-"):
             passes = whole_number(f, 1, 255, "passes (or 'unlimited')", source)
         given.append("passes")
     if "foundation-moves" in by_key:
