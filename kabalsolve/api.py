@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Optional, Union, overload
 
+from .bridge import check_budget
 from .dealfile import read_deal
 from .errors import OptionError
 from .games import GAMES, Game, acesup, clock, game_of, klondike
@@ -131,6 +132,7 @@ def solve(deal: Union[AnyDeal, str],
     if wrong:
         raise OptionError("%s %s not apply to %s" % (
             ", ".join(wrong), "does" if len(wrong) == 1 else "do", game.title))
+    check_budget(max_states, timeout, max_memory_mb)
     budgets = dict(max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb)
     return SOLVERS[game.name](deal, given, budgets)
 
@@ -169,4 +171,5 @@ def hint(position: Union[klondike.Position, acesup.Position],
     if fn is None or game.Position is None or not isinstance(position, game.Position):
         raise OptionError("hints are for Klondike and Aces Up positions, not %s"
                           % type(position).__name__)
+    check_budget(max_states, timeout, max_memory_mb)
     return fn(position, max_states, timeout, max_memory_mb)  # type: ignore[no-any-return]

@@ -15,10 +15,15 @@ costs more than most solves.
 """
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import itertools
 import json
 import os
+import signal
+import sys
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple
@@ -275,6 +280,41 @@ def solve_many(deals: Iterable[Any], executor: Optional[Executor] = None,
     finally:
         for fut in pending:
             fut.cancel()
+
+
+#: prctl's option that has the kernel send a signal when the parent process ends (Linux)
+PR_SET_PDEATHSIG = 1
+
+
+def end_with_parent(parent: int) -> None:
+    """End this process when the process ``parent`` ends, however it ends: a worker
+    left behind would go on holding a core and its table, or sleep for ever.  On Linux
+    the kernel sends it SIGKILL (prctl's PR_SET_PDEATHSIG); elsewhere a thread looks
+    every second whether the parent is still there."""
+    if _parent_death_signal(signal.SIGKILL):
+        if os.getppid() != parent:    # the parent ended before the signal was set
+            os._exit(1)
+        return
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
+                     name="kabalsolve-parent-watch").start()
+
+
+def _parent_death_signal(sig: int) -> bool:
+    """Ask the kernel to send ``sig`` to this process when its parent ends; False where
+    it cannot (not Linux, or no C library to call)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
 
 
 def cores() -> int:

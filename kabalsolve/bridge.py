@@ -6,26 +6,49 @@ The bridges themselves are ``games/<game>/bridge.py``: the only modules besides
 """
 from __future__ import annotations
 
-from typing import Optional
+import math
+from typing import Any, Optional
 
 from .errors import KabalError, OptionError
 
 #: the core's "no limit" for a count of recycles (it holds at most 255)
 NOLIMIT = 255
 
+#: the largest budgets taken.  The core counts states and bytes in 64 bits; these keep
+#: every sum and product it makes of them far below 2**64 (16 TiB is 2**44 bytes)
+MAX_STATES = 10**18
+MAX_MEMORY_MB = 2**24
+#: about 31 years
+MAX_TIMEOUT = 1e9
+
 
 class SolverError(KabalError):
     """The core returned something the reference rules refuse: a bug, never bad input."""
 
 
+def _whole(value: Any, lo: int, hi: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
 def check_budget(max_states: Optional[int], timeout: Optional[float],
                   max_memory_mb: Optional[int]) -> None:
-    if max_states is not None and (not isinstance(max_states, int) or max_states < 1):
-        raise OptionError("max_states must be a positive whole number, not %r" % (max_states,))
-    if timeout is not None and not timeout > 0:
-        raise OptionError("timeout must be a positive number of seconds, not %r" % (timeout,))
-    if max_memory_mb is not None and (not isinstance(max_memory_mb, int) or max_memory_mb < 4):
-        raise OptionError("max_memory_mb must be a whole number of at least 4, not %r"
-                          % (max_memory_mb,))
+    """OptionError unless each budget given is in range (see MAX_STATES and the rest)."""
+    if max_states is not None and not _whole(max_states, 1, MAX_STATES):
+        raise OptionError("max_states must be a whole number from 1 to %d, not %s"
+                          % (MAX_STATES, _shown(max_states)))
+    if timeout is not None and not (
+            isinstance(timeout, (int, float)) and not isinstance(timeout, bool)
+            and math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
+        raise OptionError("timeout must be a number of seconds, more than 0 and at most "
+                          "%g, not %s" % (MAX_TIMEOUT, _shown(timeout)))
+    if max_memory_mb is not None and not _whole(max_memory_mb, 4, MAX_MEMORY_MB):
+        raise OptionError("max_memory_mb must be a whole number from 4 to %d, not %s"
+                          % (MAX_MEMORY_MB, _shown(max_memory_mb)))
+
+
+def _shown(value: Any) -> str:
+    """``value`` for a message, clipped."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "..."
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Optional
+from typing import Optional, Tuple
 
 _DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
@@ -18,6 +18,11 @@ _DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 def is_digits(text: str) -> bool:
     """True if ``text`` is one or more ASCII digits ``0``..``9``."""
     return text.isascii() and text.isdigit()
+
+
+def is_decimal(text: str) -> bool:
+    """True if ``text`` is a decimal in ASCII: digits with at most one point."""
+    return len(text) <= 40 and text.isascii() and bool(_DECIMAL.fullmatch(text))
 
 
 def whole(text: str, lo: int, hi: int) -> Optional[int]:
@@ -33,7 +38,19 @@ def whole(text: str, lo: int, hi: int) -> Optional[int]:
 def decimal(text: str, lo: float, hi: float) -> Optional[float]:
     """The number ``text`` writes (``5``, ``0.25``, ``.5``: ASCII digits and one point),
     if it is more than ``lo`` and at most ``hi``; else None."""
-    if len(text) > 40 or not text.isascii() or not _DECIMAL.fullmatch(text):
+    if not is_decimal(text):
         return None
     v = float(text)
     return v if math.isfinite(v) and lo < v <= hi else None
+
+
+def span(text: str, lo: int, hi: int) -> Optional[Tuple[int, int]]:
+    """``"A-B"`` or one number ``"N"`` (A = B = N) as (A, B), each written in ASCII
+    digits and from ``lo`` to ``hi``; else None (B before A included: the caller says
+    which is wrong)."""
+    a_s, sep, b_s = text.partition("-")
+    a = whole(a_s, lo, hi)
+    b = whole(b_s, lo, hi) if sep else a
+    if a is None or b is None:
+        return None
+    return a, b

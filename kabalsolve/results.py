@@ -1,9 +1,17 @@
 """Results files (JSON lines, one deal a line): written safely, resumed, summarised.
 
-A line is written whole and flushed as soon as its deal is known, so a run stopped by
-Ctrl-C, a crash or a power cut leaves every finished line on disk; at worst the last
-line is torn (cut short mid-write).  ``open_results(path, resume=True)`` cuts such a
+A line is written whole with one system call as soon as its deal is known, so a run
+stopped by Ctrl-C, a crash or a power cut leaves every finished line on disk; at worst
+the last line is torn (cut short mid-write).  A line that cannot be written whole (a
+full disk) is cut off again at once.  ``open_results(path, resume=True)`` cuts a torn
 line off and returns the ids already there, so a resumed run solves only the rest.
+One run at a time writes a file: ``open_results`` takes an advisory lock on it, which
+a second run finds taken.
+
+Ids name a deal: ``seed:N`` for deal number N, ``file:PATH`` for a deal file (the path
+as given), so no file name can pass for a seeded deal.  Files written before ids had a
+prefix name a deal file by its bare path; ``canonical_id`` reads such an id as
+``file:PATH``, so those files resume and summarise with the new ones.
 """
 from __future__ import annotations
 
@@ -11,12 +19,31 @@ import json
 import math
 import os
 from dataclasses import dataclass, field
-from typing import IO, Any, Dict, Iterator, List, Set, Tuple
+from types import TracebackType
+from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Type
 
 from .errors import DealError, OptionError
 from .stats import wilson
 
+try:
+    import fcntl
+except ImportError:      # not on a POSIX system: no lock
+    fcntl = None        # type: ignore[assignment]
+
 VERDICTS = ("won", "lost", "unknown")
+SEED_PREFIX = "seed:"
+FILE_PREFIX = "file:"
+#: the longest line read from a results file (a line with a full solution takes tens of
+#: KiB); a longer one is not a results line, and is not read whole
+MAX_LINE = 16 * 1024 * 1024
+
+
+def canonical_id(deal_id: str) -> str:
+    """The id as this version writes it: an id without the ``seed:`` or ``file:``
+    prefix is a deal file's bare path, from a file written before ids had one."""
+    if deal_id.startswith((SEED_PREFIX, FILE_PREFIX)):
+        return deal_id
+    return FILE_PREFIX + deal_id
 
 
 def _bad_line(path: str, n: int, what: str) -> DealError:
@@ -35,8 +62,15 @@ def read_records(path: str, repair: bool = False) -> Iterator[Dict[str, Any]]:
         raise OptionError("%s: cannot read the results file: %s" % (path, e.strerror or e))
     whole = 0                      # bytes up to the end of the last complete line
     torn = False
+    n = 0
     with fh:                       # line by line: a file with solutions can be large
-        for n, raw in enumerate(fh, 1):
+        while True:
+            raw = fh.readline(MAX_LINE + 1)
+            if not raw:
+                break
+            n += 1
+            if len(raw) > MAX_LINE:
+                raise _bad_line(path, n, "longer than %d MiB" % (MAX_LINE >> 20))
             if not raw.endswith(b"\n"):
                 torn = True
                 break
@@ -55,7 +89,7 @@ def read_records(path: str, repair: bool = False) -> Iterator[Dict[str, Any]]:
 def _parse(raw: bytes) -> Any:
     try:
         rec = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return None
     if not isinstance(rec, dict) or not isinstance(rec.get("id"), str) \
             or rec.get("result") not in VERDICTS:
@@ -85,29 +119,91 @@ class Existing:
         return " or ".join(describe_rules(json.loads(k)).strip(" ()") for k in sorted(known))
 
 
-def open_results(path: str, resume: bool) -> Tuple[IO[str], Existing]:
-    """Open ``path`` to append result lines; return the file and what it already holds.
+class ResultsFile:
+    """A results file open for this run alone (locked), to which each line is appended
+    whole or not at all."""
 
-    Without ``resume`` a file that already holds results is refused (so that a run never
-    silently mixes with or overwrites an earlier one); with it, a torn last line is cut
-    off and the ids (and rules) on the complete lines are returned."""
-    done = Existing()
-    if os.path.exists(path) and os.path.getsize(path) > 0:
-        if not resume:
-            raise OptionError("%s already holds results: give --resume to go on with it, "
-                              "or another --out" % path)
-        for rec in read_records(path, repair=True):
-            done.ids.add(rec["id"])
-            if rec["result"] == "unknown" or rec.get("proved") is False:
-                done.unknown.add(rec["id"])   # the verdict, or the best count, unproved
-            else:
-                done.unknown.discard(rec["id"])
-            done.rules.setdefault(str(rec.get("game")), set()).add(rules_key(rec.get("rules")))
+    def __init__(self, fd: int, path: str) -> None:
+        self.fd, self.path = fd, path
+
+    def write(self, line: str) -> None:
+        """Append ``line`` (ending with a newline); an OSError (a full disk) leaves the
+        file as it was before the line."""
+        data = line.encode("utf-8")
+        start = os.lseek(self.fd, 0, os.SEEK_END)
+        try:
+            done = 0
+            while done < len(data):        # a short write is followed by the error
+                done += os.write(self.fd, data[done:])
+        except OSError:
+            try:
+                os.ftruncate(self.fd, start)
+            except OSError:
+                pass                       # the torn line is cut off on --resume
+            raise
+
+    def flush(self) -> None:
+        """Nothing to do: every line is written by ``write`` itself."""
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)              # the lock goes with the descriptor
+            self.fd = -1
+
+    def __enter__(self) -> "ResultsFile":
+        return self
+
+    def __exit__(self, kind: Optional[Type[BaseException]], value: Optional[BaseException],
+                 tb: Optional[TracebackType]) -> None:
+        self.close()
+
+
+def _lock(fd: int, path: str) -> None:
+    """Take the advisory lock of a results file, or refuse: another run holds it."""
+    if fcntl is None:
+        return
     try:
-        fh = open(path, "a", encoding="utf-8")
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise OptionError("%s is in use by another kabalsolve batch run: wait for it to "
+                          "end, or give another --out" % path) from None
+    except OSError:
+        pass                               # a file system without locks
+
+
+def open_results(path: str, resume: bool) -> Tuple[ResultsFile, Existing]:
+    """Open ``path`` to append result lines, locked for this run; return the file and
+    what it already holds.
+
+    A file another run has open is refused.  Without ``resume`` a file that already
+    holds results is refused (so that a run never silently mixes with or overwrites an
+    earlier one); with it, a torn last line is cut off and the ids (read by
+    ``canonical_id``) and rules on the complete lines are returned."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o666)
     except OSError as e:
         raise OptionError("%s: cannot write the results file: %s" % (path, e.strerror or e))
-    return fh, done
+    out = ResultsFile(fd, path)
+    try:
+        _lock(fd, path)
+        done = Existing()
+        if os.fstat(fd).st_size > 0:
+            if not resume:
+                raise OptionError("%s already holds results: give --resume to go on with "
+                                  "it, or another --out" % path)
+            for rec in read_records(path, repair=True):
+                deal_id = canonical_id(rec["id"])
+                done.ids.add(deal_id)
+                if rec["result"] == "unknown" or rec.get("proved") is False:
+                    done.unknown.add(deal_id)  # the verdict, or the best count, unproved
+                else:
+                    done.unknown.discard(deal_id)
+                done.rules.setdefault(str(rec.get("game")), set()).add(
+                    rules_key(rec.get("rules")))
+    except BaseException:
+        out.close()
+        raise
+    return out, done
 
 
 def percentile(sorted_values: List[float], q: float) -> float:
@@ -261,7 +357,8 @@ def summarise(paths: List[str]) -> List[Group]:
     latest: Dict[Tuple[str, str, str], Dict[str, Any]] = {}
     for path in paths:
         for rec in read_records(path):
-            key = (str(rec.get("game", "?")), rules_key(rec.get("rules")), rec["id"])
+            key = (str(rec.get("game", "?")), rules_key(rec.get("rules")),
+                   canonical_id(rec["id"]))
             latest.pop(key, None)
             latest[key] = rec
     groups: Dict[Tuple[str, str], Group] = {}

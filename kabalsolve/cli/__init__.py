@@ -15,6 +15,7 @@ positions   ``hint`` and ``show`` (each game's side in ``games/<game>/cli.py``)
 """
 from __future__ import annotations
 
+import os
 import sys
 from typing import List, Optional
 
@@ -22,7 +23,7 @@ import click
 
 from .._version import __version__
 from . import batch, generate, positions, solve, stats
-from .options import EXIT
+from .options import EXIT, error_line
 
 
 class DefaultToSolve(click.Group):
@@ -58,12 +59,30 @@ cli.add_command(positions.hint_cmd, "hint")
 cli.add_command(positions.show)
 
 
+def _drop_output() -> None:
+    """Point standard output at the null device: what is left in its buffer would
+    otherwise be written again when Python exits, and fail again with a traceback."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError):   # ValueError: standard output has no descriptor
+        pass
+
+
 def main(argv: Optional[List[str]] = None) -> None:
-    """Entry point: run the command and turn usage errors into one line and status 2."""
+    """Entry point: run the command and turn usage errors into one line and status 2;
+    so too a fault writing the output (a full disk); a closed pipe (``| head``) ends
+    the command quietly."""
     try:
         rv = cli.main(args=argv, prog_name="kabalsolve", standalone_mode=False)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
+    except SystemExit as e:
+        # click ends a command whose output pipe closed with status 1, which is "lost"
+        if isinstance(e.__context__, BrokenPipeError):
+            _drop_output()
+            sys.exit(EXIT["error"])
+        raise
     except click.exceptions.NoArgsIsHelpError as e:
         click.echo(e.ctx.get_help() if e.ctx else "usage: kabalsolve DEAL [OPTIONS]")
         sys.exit(EXIT["error"])
@@ -71,14 +90,20 @@ def main(argv: Optional[List[str]] = None) -> None:
         msg = e.format_message()
         if e.ctx is not None and e.ctx.command_path and e.ctx.command_path != "kabalsolve":
             msg = "%s (see '%s --help')" % (msg, e.ctx.command_path)
-        click.echo("kabalsolve: error: %s" % msg, err=True)
+        click.echo(error_line(msg), err=True)
         sys.exit(EXIT["error"])
     except click.ClickException as e:
-        click.echo("kabalsolve: error: %s" % e.format_message(), err=True)
+        click.echo(error_line(e.format_message()), err=True)
         sys.exit(EXIT["error"])
     except click.Abort:
         click.echo("kabalsolve: interrupted", err=True)
         sys.exit(130)
     except BrokenPipeError:
+        _drop_output()
+        sys.exit(EXIT["error"])
+    except OSError as e:
+        _drop_output()
+        where = "%s: " % e.filename if e.filename else "cannot write the output: "
+        click.echo(error_line(where + (e.strerror or str(e))), err=True)
         sys.exit(EXIT["error"])
     sys.exit(rv if isinstance(rv, int) else 0)

@@ -1,7 +1,7 @@
 """``kabalsolve batch``: many deals, in parallel, one JSON line each as it finishes.
 
-Inputs are named by ids (a file's path as given, or ``seed:N``); the deals are read
-here, in the order given, and sent in chunks to worker processes or a Dask cluster
+Inputs are named by ids (``file:PATH`` with a file's path as given, or ``seed:N``); the
+deals are read here, in the order given, and sent in chunks to worker processes or a Dask cluster
 (``kabalsolve.batch.solve_many``).  Every line is flushed as it is written, so Ctrl-C,
 a crash or a full disk leaves a results file that ``--resume`` continues.
 """
@@ -15,34 +15,42 @@ import sys
 import time
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from contextlib import ExitStack
-from typing import IO, Any, Dict, Iterator, List, Optional, Set, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 import click
 
 from ..batch import CHUNK_SECONDS, BatchResult, cores, solve_many
 from ..dealfile import read_file
+from ..digits import span
 from ..errors import KabalError, OptionError
 from ..games import NAMES, game_named
-from ..results import Existing, describe_rules, open_results
-from .options import acesup_rules, fail, klondike_rules
+from ..batch import end_with_parent
+from ..results import FILE_PREFIX, SEED_PREFIX, Existing, describe_rules, open_results
+from .options import (MAX_MEMORY_TYPE, MAX_STATES_TYPE, Seconds, Whole, acesup_rules, clip,
+                      fail, klondike_rules)
 
 #: the Klondike objectives a batch records (their lines carry the objective's result)
 BATCH_OBJECTIVES = ("win", "max-foundation")
+
+#: the most seeds one run takes: the ids of a run are held in memory
+MAX_SEEDS = 10**7
 
 #: seconds of solving per task on Dask, where sending a task costs milliseconds
 DASK_CHUNK_SECONDS = 0.25
 
 
 def parse_seeds(text: str) -> range:
-    """``A-B`` (both included) or one seed ``N``."""
-    a, sep, b = text.partition("-")
-    try:
-        lo = int(a)
-        hi = int(b) if sep else lo
-    except ValueError:
-        raise OptionError("--seeds takes A-B (e.g. 1-1000) or one number, not %r" % text)
-    if not 0 <= lo <= hi < 2**64:
+    """``A-B`` (both included) or one seed ``N``, in ASCII digits; at most MAX_SEEDS."""
+    got = span(text, 0, 2**64 - 1)
+    if got is None:
+        raise OptionError("--seeds takes A-B (e.g. 1-1000) or one number, each from 0 to "
+                          "2**64 - 1, not %r" % clip(text))
+    lo, hi = got
+    if hi < lo:
         raise OptionError("--seeds %s: give 0 <= A <= B < 2**64" % text)
+    if hi - lo >= MAX_SEEDS:
+        raise OptionError("--seeds %s: at most %d deals in one run (go on with the next "
+                          "range and --resume)" % (text, MAX_SEEDS))
     return range(lo, hi + 1)
 
 
@@ -72,15 +80,15 @@ def seed_deal_maker(game: str) -> Any:
     return game_named(game).from_seed
 
 
-def read_deals(ids: List[str], paths: Set[str], game: str) -> Iterator[Tuple[str, Any]]:
+def read_deals(ids: List[str], game: str) -> Iterator[Tuple[str, Any]]:
     """(id, deal) for each id, read as it is needed (a bad file stops the run there)."""
     make = None
     for deal_id in ids:
-        if deal_id in paths:
-            yield deal_id, read_file(deal_id)
+        if deal_id.startswith(FILE_PREFIX):
+            yield deal_id, read_file(deal_id[len(FILE_PREFIX):])
         else:
             make = make or seed_deal_maker(game)
-            yield deal_id, make(int(deal_id[len("seed:"):]))
+            yield deal_id, make(int(deal_id[len(SEED_PREFIX):]))
 
 
 def check_rules(done: Existing, r: BatchResult, out: str) -> None:
@@ -127,9 +135,11 @@ class Progress:
             self.done, self.verdicts(), time.perf_counter() - self.t0, skipped), err=True)
 
 
-def _ignore_sigint() -> None:
-    """Worker processes leave Ctrl-C to the main process, which stops them itself."""
+def _worker_start(parent: int) -> None:
+    """Worker processes leave Ctrl-C to the main process, which stops them itself, and
+    end when it does, however it ends (SIGKILL gives it no chance to stop them)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent(parent)
 
 
 class WorkerPool(ProcessPoolExecutor):
@@ -139,7 +149,7 @@ class WorkerPool(ProcessPoolExecutor):
     waits for them as usual (so their CPU time is counted in the parent's)."""
 
     def __init__(self, workers: int) -> None:
-        super().__init__(workers, initializer=_ignore_sigint)
+        super().__init__(workers, initializer=_worker_start, initargs=(os.getpid(),))
 
     def __exit__(self, kind: Any, value: Any, tb: Any) -> Optional[bool]:
         if kind is None:
@@ -170,9 +180,11 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
         except (OSError, TimeoutError, ValueError) as e:   # ValueError: a bad address
             raise OptionError("cannot reach the Dask scheduler %s: %s" % (scheduler, e))
     else:
-        # the dashboard on a free port: a fixed one may be another cluster's
+        # the dashboard on a free port (a fixed one may be another cluster's), on the
+        # loopback interface only: it has no login, and shows the deals and the code
         cluster = stack.enter_context(distributed.LocalCluster(
-            n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0",
+            n_workers=jobs, threads_per_worker=1, processes=True,
+            dashboard_address="127.0.0.1:0",
             silence_logs=logging.ERROR))       # no warnings about tasks cut by Ctrl-C
         client = stack.enter_context(distributed.Client(cluster))
         if sys.stderr.isatty():
@@ -198,13 +210,13 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
 @click.option("--verdict-only", is_flag=True,
               help="Aces Up: won or lost only, without proving each deal's best score "
                    "(far faster; the line's rules say so).")
-@click.option("--max-states", type=click.IntRange(1, None), default=None,
+@click.option("--max-states", type=MAX_STATES_TYPE, default=None,
               help="Per deal: stop after this many positions (the line says unknown).")
-@click.option("--timeout", type=click.FloatRange(0, None, min_open=True), default=None,
+@click.option("--timeout", type=Seconds(), default=None,
               help="Per deal: stop after this many seconds (the line says unknown).")
-@click.option("--max-memory", "max_memory_mb", type=click.IntRange(4, None), default=None,
+@click.option("--max-memory", "max_memory_mb", type=MAX_MEMORY_TYPE, default=None,
               help="Per deal: search table memory in MiB (default 8192) in each worker.")
-@click.option("--jobs", "-j", type=click.IntRange(1, None), default=None,
+@click.option("--jobs", "-j", type=Whole(1, 1024), default=None,
               help="Worker processes (default: all cores; 1 solves in this process).")
 @click.option("--out", "-o", default="-", show_default=True, metavar="FILE|-",
               help="The results file (JSON lines), or - for standard output.")
@@ -218,7 +230,7 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
                    "by its last line.")
 @click.option("--solutions", is_flag=True,
               help="Put each deal's full solution JSON in its line.")
-@click.option("--chunksize", type=click.IntRange(1, None), default=None,
+@click.option("--chunksize", type=Whole(1, 10**6), default=None,
               help="Deals sent to a worker at a time (default: as many as take about "
                    "0.05 s to solve, 0.25 s on Dask, from the deals solved so far).")
 @click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
@@ -272,12 +284,12 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
     with ExitStack() as stack:
         try:
             paths = deal_paths(inputs, out if out != "-" else None)
-            ids = list(paths)
+            ids = [FILE_PREFIX + p for p in paths]
             if seeds is not None:
                 seed_deal_maker(game)
-                ids += ["seed:%d" % s for s in parse_seeds(seeds)]
+                ids += [SEED_PREFIX + str(s) for s in parse_seeds(seeds)]
             if out == "-":
-                sink: IO[str] = sys.stdout
+                sink: Any = sys.stdout
                 done = Existing()
             else:
                 sink, done = open_results(out, resume)
@@ -295,7 +307,7 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
             elif (jobs or cores()) > 1:
                 executor = stack.enter_context(WorkerPool(jobs or cores()))
             progress = Progress(len(todo), len(ids) - len(todo))
-            deals = read_deals(todo, set(paths), game)
+            deals = read_deals(todo, game)
             checked: Set[str] = set()
             for r in solve_many(deals, executor=executor, chunksize=chunksize,
                                 chunk_seconds=chunk_seconds, solution=solutions,
@@ -312,7 +324,8 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
         except BrokenExecutor:
             raise fail("a worker process died; the lines written so far are kept "
                        "(run again with --resume to go on)")
-        except BrokenPipeError:
-            raise
         except OSError as e:
-            raise fail("%s: cannot write: %s" % (out, e.strerror or e))
+            if out == "-":
+                raise       # standard output: the command's own output fault (cli.main)
+            raise fail("%s: cannot write: %s (the lines before are kept: run again with "
+                       "--resume to go on)" % (out, e.strerror or e))

@@ -13,15 +13,15 @@ from ..games import NAMES
 from ..generate import generate as gen
 from ..generate import pysol_range as pysol_gen
 from ..generate import render
-from .options import acesup_rules, fail, game_options, klondike_rules
+from .options import Whole, acesup_rules, fail, game_options, klondike_rules
 
 
 @click.command()
 @click.option("--game", type=click.Choice(NAMES), default="klondike",
               show_default=True)
-@click.option("--count", type=click.IntRange(0, None), default=1, show_default=True,
+@click.option("--count", type=Whole(0, None), default=1, show_default=True,
               help="How many deals to write.")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
+@click.option("--seed", type=Whole(0, 2**64 - 1), default=0, show_default=True,
               help="The first deal number (see kabalsolve/seeds.py for the shuffle).")
 @click.option("--winnable", is_flag=True,
               help="Keep only deals proved winnable, each with its verdict, solution "

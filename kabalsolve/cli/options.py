@@ -2,10 +2,13 @@
 each game and the budgets, and the check that a rule option fits the deal's game."""
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Optional, TypeVar
 
 import click
 
+from ..bridge import MAX_MEMORY_MB, MAX_STATES, MAX_TIMEOUT
+from ..digits import is_decimal, is_digits
+from ..formats.syntax import clip
 from ..games import GAMES
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -13,21 +16,69 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: exit status by outcome
 EXIT = {"won": 0, "lost": 1, "unknown": 3, "error": 2}
 
+#: the longest error line: a message quoting a whole input file is cut to it
+MAX_ERROR_LINE = 300
+
+
+def error_line(message: str) -> str:
+    """``kabalsolve: error: message`` as one line of at most MAX_ERROR_LINE characters:
+    line breaks and other control characters written as escapes, the end clipped with
+    an ellipsis."""
+    line = "kabalsolve: error: " + "".join(
+        ch if ch.isprintable() else repr(ch)[1:-1] for ch in message[:2 * MAX_ERROR_LINE])
+    return clip(line, MAX_ERROR_LINE - 3)
+
 
 def fail(message: str) -> "click.exceptions.Exit":
     """Print one error line on stderr and leave with status 2."""
-    click.echo("kabalsolve: error: %s" % message, err=True)
+    click.echo(error_line(message), err=True)
     return click.exceptions.Exit(EXIT["error"])
+
+
+class Whole(click.IntRange):
+    """A whole number from ``lo`` to ``hi`` written in ASCII digits: click's own integer
+    also reads ``1_0`` as 10 and the digits of every script."""
+
+    def __init__(self, lo: int, hi: Optional[int] = None) -> None:
+        super().__init__(lo, hi)
+
+    def convert(self, value: Any, param: Optional[click.Parameter],
+                ctx: Optional[click.Context]) -> Any:
+        if isinstance(value, str) and not is_digits(value):
+            self.fail("%r is not a whole number (write it with the digits 0-9)"
+                      % clip(value), param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds, more than 0 and at most MAX_TIMEOUT, written in ASCII
+    digits with at most one point (click's own float also reads ``nan``, ``1e9``,
+    ``1_0`` and the digits of every script)."""
+
+    def __init__(self) -> None:
+        super().__init__(0, MAX_TIMEOUT, min_open=True)
+
+    def convert(self, value: Any, param: Optional[click.Parameter],
+                ctx: Optional[click.Context]) -> Any:
+        if isinstance(value, str) and not is_decimal(value):
+            self.fail("%r is not a number of seconds (write it with the digits 0-9 and "
+                      "at most one point)" % clip(value), param, ctx)
+        return super().convert(value, param, ctx)
+
+
+#: the option types of the budgets, the same in every command
+MAX_STATES_TYPE = Whole(1, MAX_STATES)
+MAX_MEMORY_TYPE = Whole(4, MAX_MEMORY_MB)
 
 
 def klondike_rules(f: F) -> F:
     """The Klondike rule options, the same for every command that takes them."""
     f = click.option("--no-foundation-moves", is_flag=True,
                      help="Klondike: no moves back from the foundations to the tableau.")(f)
-    f = click.option("--passes", type=click.IntRange(1, 255), default=None,
+    f = click.option("--passes", type=Whole(1, 255), default=None,
                      help="Klondike: passes through the stock allowed (default: "
                           "unlimited).")(f)
-    f = click.option("--draw", type=click.IntRange(1, 24), default=3, show_default=True,
+    f = click.option("--draw", type=Whole(1, 24), default=3, show_default=True,
                      help="Klondike: cards turned from the stock at a time.")(f)
     f = click.option("--variant", type=click.Choice(["classic", "danish"]),
                      default="classic", show_default=True,
@@ -62,10 +113,10 @@ def game_options(ctx: click.Context, game: str) -> None:
 
 def budget_options(f: F) -> F:
     """--max-states and --timeout, as the position commands (hint, show) take them."""
-    f = click.option("--timeout", type=click.FloatRange(0, None, min_open=True),
+    f = click.option("--timeout", type=Seconds(),
                      default=None, help="Stop after this many seconds: what is left "
                      "undecided is then 'unknown'.")(f)
-    f = click.option("--max-states", type=click.IntRange(1, None), default=None,
+    f = click.option("--max-states", type=MAX_STATES_TYPE, default=None,
                      help="Positions each search may visit; past it: 'unknown'.")(f)
     return f
 

@@ -17,7 +17,7 @@ from ..errors import KabalError, OptionError
 from ..games import GAMES
 from ..games.acesup import cli as acesup_cli
 from ..games.klondike import cli as klondike_cli
-from .options import (EXIT, acesup_rules, budget_options, fail, game_options,
+from .options import (EXIT, Whole, acesup_rules, budget_options, fail, game_options,
                       klondike_rules)
 
 #: each game's side of the position commands, by the game's name (Clock has none: it
@@ -74,7 +74,7 @@ def hint_cmd(position: str, draw: int, passes: Optional[int], no_foundation_move
 @click.option("--all", "show_all", is_flag=True,
               help="Print the board after every move at once (the default when the "
                    "output is not a terminal).")
-@click.option("--at", "at", type=click.IntRange(0, None), default=None, metavar="N",
+@click.option("--at", "at", type=Whole(0, None), default=None, metavar="N",
               help="Print the position after N moves of the solution as a position "
                    "file.")
 @click.option("--html", "html", default=None, metavar="FILE",

@@ -14,7 +14,8 @@ from ..formats import FORMATS, pysolfc, shootme
 from ..formats.pysolfc import MAX_GAME
 from ..games import klondike
 from ..solution import Solution
-from .options import EXIT, acesup_rules, fail, game_options, klondike_rules
+from .options import (EXIT, MAX_MEMORY_TYPE, MAX_STATES_TYPE, Seconds, Whole, acesup_rules,
+                      fail, game_options, klondike_rules)
 from .positions import POSITION_SIDES
 
 
@@ -30,7 +31,7 @@ from .positions import POSITION_SIDES
                    "best Windows standard score; each with the line that does it.")
 @click.option("--format", "fmt", type=click.Choice(("auto",) + FORMATS), default="auto",
               show_default=True, help="The deal's format (default: recognised by its look).")
-@click.option("--pysol", "pysol_game", type=click.IntRange(1, MAX_GAME), default=None,
+@click.option("--pysol", "pysol_game", type=Whole(1, MAX_GAME), default=None,
               metavar="N", help="Solve PySolFC's Klondike game N (instead of a DEAL).")
 @click.option("--notation", type=click.Choice(["words", "shootme"]), default="words",
               show_default=True, help="Moves in plain words, or in ShootMe's "
@@ -40,11 +41,11 @@ from .positions import POSITION_SIDES
 @click.option("--json", "as_json", is_flag=True,
               help="Print the solution JSON (one object) instead of text.")
 @click.option("--quiet", "-q", is_flag=True, help="Print the verdict line only.")
-@click.option("--max-states", type=click.IntRange(1, None), default=None,
+@click.option("--max-states", type=MAX_STATES_TYPE, default=None,
               help="Stop after this many positions: the answer is then 'unknown'.")
-@click.option("--timeout", type=click.FloatRange(0, None, min_open=True), default=None,
+@click.option("--timeout", type=Seconds(), default=None,
               help="Stop after this many seconds: the answer is then 'unknown'.")
-@click.option("--max-memory", "max_memory_mb", type=click.IntRange(4, None), default=None,
+@click.option("--max-memory", "max_memory_mb", type=MAX_MEMORY_TYPE, default=None,
               help="Memory for the search table in MiB (default 8192): the answer is "
                    "'unknown' if it fills.")
 @click.pass_context

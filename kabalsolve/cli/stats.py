@@ -13,24 +13,25 @@ from ..errors import KabalError
 from ..games import NAMES, acesup, klondike
 from ..results import summarise
 from ..stats import wilson
-from .options import acesup_rules, fail, game_options, klondike_rules
+from .options import (MAX_STATES_TYPE, Seconds, Whole, acesup_rules, fail, game_options,
+                      klondike_rules)
 
 
 @click.command()
 @click.argument("results", nargs=-1, metavar="[RESULTS.jsonl]...")
 @click.option("--game", type=click.Choice(NAMES), default=None)
-@click.option("--count", type=click.IntRange(1, None), default=None,
+@click.option("--count", type=Whole(1, None), default=None,
               help="How many seeded deals to play.")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
+@click.option("--seed", type=Whole(0, 2**64 - 1), default=1, show_default=True,
               help="The first deal number.")
 @klondike_rules
 @acesup_rules
 @click.option("--best-score", is_flag=True,
               help="Aces Up: also prove each deal's best score and print the mean "
                    "(far slower than the verdict alone).")
-@click.option("--timeout", type=click.FloatRange(0, None, min_open=True), default=None,
+@click.option("--timeout", type=Seconds(), default=None,
               help="Per-deal budget; deals it stops count as unknown.")
-@click.option("--max-states", type=click.IntRange(1, None), default=None,
+@click.option("--max-states", type=MAX_STATES_TYPE, default=None,
               help="Per-deal budget in positions; deals it stops count as unknown.")
 @click.pass_context
 def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],

@@ -34,9 +34,11 @@ import dataclasses
 from typing import Iterator, List, Sequence, Tuple
 
 from ..cards import Card, make
+from ..digits import span
 from ..errors import MoveError, OptionError
 from ..games import klondike
 from ..solution import Solution
+from .syntax import clip
 
 #: PySolFC uses the Microsoft generator up to this game number, the Mersenne Twister above
 MS_LAST = 32000
@@ -114,8 +116,8 @@ class MT19937:
 
 def check_game(n: int) -> None:
     if not isinstance(n, int) or not 1 <= n <= MAX_GAME:
-        raise OptionError("a PySolFC game number is a whole number from 1 to %d, not %r"
-                          % (MAX_GAME, n))
+        raise OptionError("a PySolFC game number is a whole number from 1 to %d, not %s"
+                          % (MAX_GAME, clip(repr(n))))
 
 
 def talon(n: int) -> List[Card]:
@@ -151,15 +153,11 @@ def deal(n: int) -> klondike.Deal:
 
 def parse_range(text: str) -> Tuple[int, int]:
     """``"A-B"`` (or one number) as (A, B), checked."""
-    a_s, sep, b_s = text.partition("-")
-    try:
-        a = int(a_s)
-        b = int(b_s) if sep else a
-    except ValueError:
-        raise OptionError("a PySolFC range is A-B with whole numbers, e.g. 1-1000, not %r"
-                          % text) from None
-    check_game(a)
-    check_game(b)
+    got = span(text, 1, MAX_GAME)
+    if got is None:
+        raise OptionError("a PySolFC range is A-B with whole numbers from 1 to %d, e.g. "
+                          "1-1000, not %r" % (MAX_GAME, clip(text)))
+    a, b = got
     if b < a:
         raise OptionError("the PySolFC range %s ends before it starts" % text)
     return a, b

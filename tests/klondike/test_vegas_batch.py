@@ -6,6 +6,7 @@ with its best foundation count proved.
 """
 import json
 import math
+import pathlib
 
 import pytest
 from kabalsolve.games import klondike
@@ -71,8 +72,10 @@ def test_the_win_objective_keeps_the_old_lines():
     assert "objective" not in d["rules"] and "foundation" not in d and "vegas" not in d
 
 
-def test_resume_refuses_another_objective_or_other_passes(vegas_file, tmp_path, capsys):
-    out = tmp_path / "v.jsonl"
+def test_resume_refuses_another_objective_or_other_passes(vegas_file, tmp_path, capsys,
+                                                          monkeypatch):
+    monkeypatch.chdir(tmp_path)     # a short path: the whole line fits in 300 characters
+    out = pathlib.Path("v.jsonl")
     out.write_text(vegas_file.read_text())
     for args, asked in ((["--draw", "1", "--vegas"],
                          "draw 1, foundation_moves yes, passes 1, variant classic"),
