@@ -59,6 +59,8 @@ cdef struct ACReduce:
     uint64_t* tally
     uint64_t limit
     int need                # the score the tables are about (ac_reduced_lost)
+    uint64_t share          # the bytes of the search's budget the tables share
+    uint64_t pool           # what they may still take of it (table_use_pool)
 
 
 cdef struct AState:
@@ -1087,22 +1089,33 @@ for _k in range(AC_RLEVELS):
 
 
 cdef int ac_reduce_init(ACReduce* x, uint64_t max_bytes) noexcept nogil:
+    # the tables, sharing max_bytes between them
     cdef int k, bad = 0
     memset(x, 0, sizeof(ACReduce))
-    bad |= table_init(&x.lost, 1 << 12, max_bytes, 2)
-    bad |= table_init(&x.won, 1 << 12, max_bytes, 2)
-    bad |= table_init(&x.open, 1 << 12, max_bytes, 2)
+    x.share = max_bytes
+    x.pool = max_bytes
+    bad |= ac_reduce_table(x, &x.lost, 1 << 12)
+    bad |= ac_reduce_table(x, &x.won, 1 << 12)
+    bad |= ac_reduce_table(x, &x.open, 1 << 12)
     for k in range(AC_RLEVELS):
-        bad |= table_init(&x.cur[k], AC_RCUR0, max_bytes, 2)
+        bad |= ac_reduce_table(x, &x.cur[k], AC_RCUR0)
         bad |= bufs_init(&x.bufs[k])
     return bad
 
 
+cdef int ac_reduce_table(ACReduce* x, Table* t, uint64_t capacity) noexcept nogil:
+    # one of x's tables, made anew, drawing on x's pool
+    if table_init(t, capacity, x.share, 2) != 0:
+        return -1
+    return table_use_pool(t, &x.pool)
+
+
 cdef void ac_reduce_attach(AState* s, ACReduce* x, uint64_t max_bytes, uint64_t* tally,
                            uint64_t limit) noexcept nogil:
-    # Before a search from s: s.red = x, with its tables made (each may grow to an
-    # eighth of max_bytes), where the reduced games apply (s.reduce, not discard-first)
-    # and there is memory for them; else s.red = NULL and the search goes without them.
+    # Before a search from s: s.red = x, with its tables made (together they may take
+    # an eighth of max_bytes, x.share, which the caller's own table does without),
+    # where the reduced games apply (s.reduce, not discard-first) and there is memory
+    # for them; else s.red = NULL and the search goes without them.
     # tally and limit: the search's positions count and budget.  Either way the caller
     # clears s.red and calls ac_reduce_free(x) after the search.
     memset(x, 0, sizeof(ACReduce))
@@ -1229,7 +1242,7 @@ cdef int ac_reduced_lost(AState* s, int need) noexcept nogil:
     cur = &x.cur[lvl]               # emptied; back to its first size if it grew
     if cur.slots == NULL or cur.mask + 1 > AC_RCUR0:
         table_free(cur)
-        if table_init(cur, AC_RCUR0, x.lost.max_bytes, 2) != 0:
+        if ac_reduce_table(x, cur, AC_RCUR0) != 0:
             return 0
     else:
         table_clear(cur)

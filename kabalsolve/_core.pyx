@@ -301,7 +301,7 @@ def klondike_solve(columns, found, talon, int wp=0, int recycles=0, int draw=3,
     cdef KState s
     cdef SearchResult res
     cdef double t0, deadline = 0.0
-    cdef uint64_t max_bytes = max_table_mb * (1ULL << 20)
+    cdef uint64_t max_bytes = budget_bytes(max_table_mb)
     kl_load(&s, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves,
             danish, group)
     s.deadcut = 1 if dead_ends else 0
@@ -350,7 +350,7 @@ def klondike_max_foundation(columns, found, talon, int wp=0, int recycles=0, int
     cdef KState s
     cdef SearchResult res
     cdef double t0, deadline = 0.0
-    cdef uint64_t max_bytes = max_table_mb * (1ULL << 20)
+    cdef uint64_t max_bytes = budget_bytes(max_table_mb)
     kl_load(&s, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves,
             danish, group)
     t0 = now_seconds()
@@ -513,9 +513,12 @@ AC_PHASES[2][:] = [1, 0, 50000]
 cdef void ac_dfs(AState* s, uint64_t max_states, double deadline, uint64_t max_bytes,
                  SearchResult* res) noexcept nogil:
     # dfs with the Aces Up moves, and the shared tables of the reduced games that
-    # ac_reduced_lost searches (ac_reduce_attach)
+    # ac_reduced_lost searches (ac_reduce_attach); those take their share of
+    # max_bytes, and the search's own table gets the rest
     cdef ACReduce x
     ac_reduce_attach(s, &x, max_bytes, &res.states, max_states)
+    if s.red != NULL and max_bytes > 2 * x.share:
+        max_bytes -= x.share
     dfs(&ACESUP_TABLED_OPS if s.tabledeals else &ACESUP_OPS, s, max_states, deadline,
         max_bytes, res)
     s.red = NULL
@@ -632,7 +635,7 @@ def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=Fa
     cdef AState s
     cdef SearchResult res
     cdef double t0, deadline = 0.0
-    cdef uint64_t max_bytes = max_table_mb * (1ULL << 20)
+    cdef uint64_t max_bytes = budget_bytes(max_table_mb)
     cdef int proved = 0
     ac_load(&s, piles, stock, gone, strict, discard_first, dominance, must_move, last_fast,
             reduce, table_deals)

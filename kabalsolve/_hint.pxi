@@ -37,6 +37,7 @@ cdef int table_copy(Table* dst, Table* src) noexcept nogil:
     dst.mask = src.mask
     dst.count = src.count
     dst.max_bytes = src.max_bytes
+    dst.pool = NULL
     dst.kw = src.kw
     return 0
 
@@ -59,7 +60,7 @@ cdef class KlondikeSolver:
     def __init__(self, columns, found, talon, int wp=0, int recycles=0, int draw=3,
                  int max_recycles=KL_NOLIMIT, bint foundation_moves=True,
                  unsigned long long max_table_mb=8192, bint danish=False):
-        cdef uint64_t max_bytes = max_table_mb * (1ULL << 20)
+        cdef uint64_t max_bytes = budget_bytes(max_table_mb)
         if danish:
             raise ValueError("hints are for classic Klondike, not the danish variant")
         kl_load(&self.root, columns, found, talon, wp, recycles, draw, max_recycles,

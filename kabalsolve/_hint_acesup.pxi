@@ -38,7 +38,7 @@ cdef class AcesUpSolver:
     def __init__(self, piles, stock, gone=(), bint strict=False, bint discard_first=False,
                  unsigned long long max_table_mb=8192):
         ac_load(&self.root, piles, stock, gone, strict, discard_first)
-        if table_init(&self.lost, 1 << 12, max_table_mb * (1ULL << 20), 2) != 0:
+        if table_init(&self.lost, 1 << 12, budget_bytes(max_table_mb), 2) != 0:
             raise MemoryError("no memory for the search table")
         self.has_table = 1
 

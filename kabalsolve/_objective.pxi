@@ -995,7 +995,7 @@ def klondike_objective(columns, found, talon, int wp=0, int recycles=0, int draw
     t0 = now_seconds()
     if timeout > 0:
         deadline = t0 + timeout
-    if bf_init(&b, &s, obj, sat, wins_only, g0, max_table_mb * (1ULL << 20), narrow) != 0:
+    if bf_init(&b, &s, obj, sat, wins_only, g0, budget_bytes(max_table_mb), narrow) != 0:
         bf_free(&b)
         raise MemoryError("the objective search could not start")
     with nogil:

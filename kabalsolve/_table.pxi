@@ -6,6 +6,13 @@
 # Open addressing with linear probing; the table doubles when it is 3/4 full and
 # refuses to grow past its memory budget (the search then stops with "unknown").
 # Nothing is ever evicted: membership is exact, which is what a proof of "lost" needs.
+#
+# The budget bounds the memory the table takes at every moment, not only its size:
+# while it doubles, the old array and the new one (twice as large) exist together, so
+# the table grows only while old + new fit in max_bytes, and ends at most 2/3 of it.
+# Tables that share one budget (the reduced games' tables of an Aces Up search) also
+# draw on a pool: a count of the bytes they may still take, debited as an array is
+# made and credited as one is freed (table_use_pool).
 
 cdef enum:
     KEY_WORDS = 2                       # the most words a key may have
@@ -15,7 +22,8 @@ cdef struct Table:
     uint64_t* slots          # kw words per slot
     uint64_t mask            # capacity - 1 (capacity is a power of two)
     uint64_t count
-    uint64_t max_bytes       # the table never grows past this
+    uint64_t max_bytes       # the table never takes more than this, even while it grows
+    uint64_t* pool           # bytes the tables sharing a budget may still take, or NULL
     int kw                   # words per key: 1 or 2
 
 
@@ -200,12 +208,25 @@ cdef inline void slots_free(uint64_t* slots, uint64_t nbytes) noexcept nogil:
 
 cdef int table_init(Table* t, uint64_t capacity, uint64_t max_bytes, int kw) noexcept nogil:
     t.slots = slots_alloc(capacity * kw * sizeof(uint64_t))
+    t.pool = NULL
     if t.slots == NULL:
         return -1
     t.mask = capacity - 1
     t.count = 0
     t.max_bytes = max_bytes
     t.kw = kw
+    return 0
+
+
+cdef int table_use_pool(Table* t, uint64_t* pool) noexcept nogil:
+    # let t draw on pool from now on, paying for the array it has; -1 if the pool
+    # cannot pay (t is then freed)
+    cdef uint64_t n = (t.mask + 1) * t.kw * sizeof(uint64_t)
+    if n > pool[0]:
+        table_free(t)
+        return -1
+    pool[0] -= n
+    t.pool = pool
     return 0
 
 
@@ -217,9 +238,14 @@ cdef inline void table_clear(Table* t) noexcept nogil:
 
 
 cdef void table_free(Table* t) noexcept nogil:
+    cdef uint64_t n
     if t.slots != NULL:
-        slots_free(t.slots, (t.mask + 1) * t.kw * sizeof(uint64_t))
+        n = (t.mask + 1) * t.kw * sizeof(uint64_t)
+        slots_free(t.slots, n)
+        if t.pool != NULL:
+            t.pool[0] += n
     t.slots = NULL
+    t.pool = NULL
 
 
 cdef inline uint64_t* table_probe(Table* t, const uint64_t* k) noexcept nogil:
@@ -264,15 +290,25 @@ cdef int table_grow(Table* t) noexcept nogil:
     cdef uint64_t old_cap = t.mask + 1
     cdef uint64_t new_cap = old_cap * 2
     cdef uint64_t* old = t.slots
+    cdef uint64_t old_bytes = old_cap * t.kw * sizeof(uint64_t)
+    cdef uint64_t new_bytes = 2 * old_bytes
     cdef uint64_t i
     cdef uint64_t* s
     cdef uint64_t* d
     cdef int w, kw = t.kw
-    if new_cap * kw * sizeof(uint64_t) > t.max_bytes:
+    # old and new exist together while the keys move (max_bytes is at most 2**63, so
+    # the sum cannot wrap)
+    if old_bytes + new_bytes > t.max_bytes:
         return -1
-    t.slots = slots_alloc(new_cap * kw * sizeof(uint64_t))
+    if t.pool != NULL:
+        if new_bytes > t.pool[0]:
+            return -1
+        t.pool[0] -= new_bytes
+    t.slots = slots_alloc(new_bytes)
     if t.slots == NULL:
         t.slots = old
+        if t.pool != NULL:
+            t.pool[0] += new_bytes
         return -1
     t.mask = new_cap - 1
     for i in range(old_cap):
@@ -281,7 +317,9 @@ cdef int table_grow(Table* t) noexcept nogil:
             d = table_probe(t, s)
             for w in range(kw):
                 d[w] = s[w]
-    slots_free(old, old_cap * kw * sizeof(uint64_t))
+    slots_free(old, old_bytes)
+    if t.pool != NULL:
+        t.pool[0] += old_bytes
     return 0
 
 
@@ -299,6 +337,14 @@ cdef inline int table_insert(Table* t, const uint64_t* k) noexcept nogil:
         s[1] = k[1]
     t.count += 1
     return 1
+
+
+cdef inline uint64_t budget_bytes(unsigned long long mb) noexcept nogil:
+    # a budget in MiB as bytes, saturating at 2**63 rather than wrapping round (the
+    # library refuses budgets anywhere near it; this is the core's own guard)
+    if mb >= (1ULL << 43):
+        return 1ULL << 63
+    return mb * (1ULL << 20)
 
 
 cdef inline uint64_t table_bytes(Table* t) noexcept nogil:

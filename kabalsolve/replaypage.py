@@ -12,12 +12,17 @@ Every card on the page carries ``data-card`` (e.g. ``QH``) and ``data-face``
 and compare it with the reference position.
 
 ``page`` fills the template with one game's board and drawing script, which are in
-``games/<game>/page.py``.
+``games/<game>/page.py``.  The template is cut at its places once, when the module is
+loaded, and the page is joined from the pieces: what is put in a place is never
+searched for another place, so no title or deal can change the page around it.  The
+title is escaped HTML text; the data is JSON in a script element, with every ``<``,
+``>`` and ``&`` written as a JSON escape, so no string in it can end the element.
 """
 from __future__ import annotations
 
 import html
 import json
+import re
 from typing import Any, Callable, Dict, List, Sequence, Tuple
 
 from .cards import card_str
@@ -47,9 +52,16 @@ def page(title: str, data: Dict[str, Any], board: str, draw: str) -> str:
     and ``mv`` (the move that led to it, or null), with the page's helpers ``card``,
     ``pile``, ``clear`` and ``el``.  ``data`` holds ``steps``, ``moves`` (``text``,
     ``words``), ``rules`` and optionally ``intro`` (the words shown before a move)."""
-    text = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
-    return (_PAGE.replace("@TITLE@", html.escape(title)).replace("@BOARD@", board)
-            .replace("@DRAW@", draw).replace("@DATA@", text))
+    values = {"TITLE": html.escape(title), "BOARD": board, "DRAW": draw,
+              "DATA": json_in_script(data)}
+    return "".join(values[part] if k % 2 else part for k, part in enumerate(_PIECES))
+
+
+def json_in_script(data: Any) -> str:
+    """``data`` as JSON that can stand in a script element whatever its strings hold:
+    ``<``, ``>`` and ``&`` as ``\\u003c``-style escapes, which JSON.parse reads back."""
+    text = json.dumps(data, ensure_ascii=False)
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
 _PAGE = r"""<!DOCTYPE html>
@@ -230,3 +242,6 @@ button:disabled { opacity: .45; cursor: default; }
 </body>
 </html>
 """
+
+#: the template cut at its places: text, place name, text, place name, ..., text
+_PIECES = re.split(r"@(TITLE|BOARD|DRAW|DATA)@", _PAGE)
