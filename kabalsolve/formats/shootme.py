@@ -35,9 +35,10 @@ _DIGIT_OF_SUIT = {v: k for k, v in _SUIT_OF_DIGIT.items()}
 
 def looks_like(text: str) -> bool:
     """True if the text, less blank lines and ``#`` comments, is one string of digits
-    (auto-detection; a wrong length is then reported by ``read``)."""
+    (auto-detection: digits of any script, so that ``read`` reports a wrong one, and a
+    wrong length)."""
     body = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")]
-    return len(body) == 1 and is_digits(body[0]) and len(body[0]) >= 100
+    return len(body) == 1 and body[0].isdigit() and len(body[0]) >= 100
 
 
 def read(text: str, source: Optional[str] = None) -> klondike.Deal:
