@@ -6,7 +6,7 @@ and the tests (through the Board classes) call into it.
 One call per solve: a packed position and rule flags go in; a status, move codes and
 statistics come out.  No Python object is touched per node.
 """
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t, int32_t, int64_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t, int16_t, int32_t, int64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset, memcpy
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC

@@ -457,6 +457,32 @@ cdef int kl_king_ready(KState* s, int* tidx, int nt) noexcept nogil:
     return 0
 
 
+cdef inline int kl_onto(KState* s, const int8_t* on_top, int card, int c, int fe,
+                        int* out) noexcept nogil:
+    # The columns other than c that card may go onto, in column order, as kl_gen's
+    # loops over every column would find them: a King only onto the first empty column
+    # fe, any other card onto a face-up top one rank higher of the other colour (at
+    # most two columns: on_top maps a card to the column it tops, or -1).
+    cdef int r = c_rank(card), pa, j1, j2, n = 0
+    if r == 12:
+        if fe >= 0 and fe != c:
+            out[0] = fe
+            return 1
+        return 0
+    pa = (0 if c_red(card) else 13) + r + 1
+    j1 = on_top[pa]
+    j2 = on_top[c_twin(pa)]
+    if j1 > j2:
+        j1, j2 = j2, j1
+    if j1 >= 0 and j1 != c:
+        out[n] = j1
+        n += 1
+    if j2 >= 0 and j2 != c:
+        out[n] = j2
+        n += 1
+    return n
+
+
 cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     # All moves worth trying from s, best first; with full=1, every legal macro move
     # unpruned and unordered (for perft against the Python rules).
@@ -512,6 +538,9 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     cdef int nt, i
     cdef uint32_t buckets[6][KL_MAX_MOVES]
     cdef int nb[6]
+    cdef int8_t on_top[52]
+    cdef int onto[2]
+    cdef int nto
 
     nt = kl_reachable(s, tidx, trec)
 
@@ -598,6 +627,10 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
         nb[k] = 0
     fe = first_empty(s)
     empty_useful = fe < 0 and kl_king_ready(s, tidx, nt)
+    memset(on_top, -1, sizeof(on_top))
+    for j in range(7):
+        if s.nup[j]:
+            on_top[s.up[j][s.nup[j] - 1]] = j
     for c in range(7):
         if s.nup[c] == 0:
             continue
@@ -607,25 +640,20 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
             buckets[k][nb[k]] = kl_code(KL_T2F, c, 0, 0); nb[k] += 1
         base = s.up[c][0]
         if s.ndown[c] > 0 or empty_useful:
-            for j in range(7):
-                if j == c:
-                    continue
-                if s.nup[j] == 0:
-                    if j != fe or s.ndown[c] == 0 or c_rank(base) != 12:
-                        continue
-                elif not fits_on(base, s.up[j][s.nup[j] - 1]):
-                    continue
-                k = 1 if s.ndown[c] > 0 else 4
-                buckets[k][nb[k]] = kl_code(KL_T2T, c, j, s.nup[c]); nb[k] += 1
+            # a King goes to the empty column only off face-down cards (pruning 3)
+            nto = kl_onto(s, on_top, base, c, fe if s.ndown[c] > 0 else -1, onto)
+            k = 1 if s.ndown[c] > 0 else 4
+            for i in range(nto):
+                buckets[k][nb[k]] = kl_code(KL_T2T, c, onto[i], s.nup[c]); nb[k] += 1
         # SWAPF: q = up[c][i-1] playable, its twin the top of another column
         for i in range(1, s.nup[c]):
             q = s.up[c][i - 1]
             if not playable(s, q):
                 continue
-            for j in range(7):
-                if j != c and s.nup[j] and s.up[j][s.nup[j] - 1] == c_twin(q):
-                    k = 0 if (i == 1 and s.ndown[c] > 0) else 2
-                    buckets[k][nb[k]] = kl_code(KL_SWAPF, c, j, s.nup[c] - i); nb[k] += 1
+            j = on_top[c_twin(q)]
+            if j >= 0 and j != c:
+                k = 0 if (i == 1 and s.ndown[c] > 0) else 2
+                buckets[k][nb[k]] = kl_code(KL_SWAPF, c, j, s.nup[c] - i); nb[k] += 1
     free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish
     follow = 0
     down_ok = 0
@@ -638,13 +666,9 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
             buckets[2][nb[2]] = kl_code(KL_W2F, tidx[i], 0, trec[i]); nb[2] += 1
         if free_talon and not (follow >> card) & 1:
             continue
-        for j in range(7):
-            if s.nup[j] == 0:
-                if j != fe or c_rank(card) != 12:
-                    continue
-            elif not fits_on(card, s.up[j][s.nup[j] - 1]):
-                continue
-            buckets[3][nb[3]] = kl_code(KL_W2T, tidx[i], j, trec[i]); nb[3] += 1
+        nto = kl_onto(s, on_top, card, -1, fe, onto)
+        for j in range(nto):
+            buckets[3][nb[3]] = kl_code(KL_W2T, tidx[i], onto[j], trec[i]); nb[3] += 1
     if s.f2t:
         for k in range(4):
             if s.found[k] < 2:
@@ -652,13 +676,9 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
             card = k * 13 + s.found[k] - 1
             if not (down_ok >> card) & 1:
                 continue
-            for j in range(7):
-                if s.nup[j] == 0:
-                    if j != fe or c_rank(card) != 12:
-                        continue
-                elif not fits_on(card, s.up[j][s.nup[j] - 1]):
-                    continue
-                buckets[5][nb[5]] = kl_code(KL_F2T, k, j, 0); nb[5] += 1
+            nto = kl_onto(s, on_top, card, -1, fe, onto)
+            for j in range(nto):
+                buckets[5][nb[5]] = kl_code(KL_F2T, k, onto[j], 0); nb[5] += 1
     for k in range(6):
         if s.flip:
             for i in range(nb[k] - 1, -1, -1):

@@ -70,6 +70,7 @@ cdef struct Frame:
     int i                 # next move to try
     uint32_t move         # the move that led here
     uint32_t undo
+    int lazy              # 1: the children's keys are made when each is tried
 
 
 cdef struct SearchResult:
@@ -98,6 +99,16 @@ cdef inline double now_seconds() noexcept nogil:
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+# Below this many table slots a node's children get their keys one at a time, as each
+# is tried (made, keyed, looked up, and unmade only if known); above, all at once when
+# the node is expanded, with their slots prefetched (child_keys).  A small table is in
+# the cache, where the prefetch buys nothing, and a search that wins down its first
+# moves then skips making, keying and unmaking the children it never tries: most
+# searches of easy deals end inside this size.
+cdef enum:
+    LAZY_SLOTS = 1 << 15
 
 
 cdef inline bint untabled(GameOps* g, uint32_t m) noexcept nogil:
@@ -162,7 +173,9 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
     if g.bound == NULL or g.bound(st, want) >= want:
         frames[0].n = g.gen(st, arena, 0)
     frames[0].i = 0
-    child_keys(g, st, tab, arena, frames[0].n, karena)
+    frames[0].lazy = tab.mask < LAZY_SLOTS
+    if not frames[0].lazy:
+        child_keys(g, st, tab, arena, frames[0].n, karena)
     while True:
         f = &frames[d]
         if f.i >= f.n:
@@ -173,25 +186,43 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
             d -= 1
             continue
         m = arena[f.start + f.i]
-        if f.i + 1 < f.n and not untabled(g, arena[f.start + f.i + 1]):
-            # the next sibling's slot, fetched while this child is searched: child_keys
-            # fetched it when the moves were made, but a subtree in between evicts it
-            table_prefetch(tab, karena + (f.start + f.i + 1) * KEY_WORDS)
-        if untabled(g, m):
-            r = 1                       # a child with one parent
+        if f.lazy:
+            # a small table: make the child, then its key (see LAZY_SLOTS)
+            f.i += 1
+            res.expanded += 1
+            undo = g.make(st, m)
+            if untabled(g, m):
+                r = 1
+            else:
+                g.key(st, key)
+                r = table_insert(tab, key)
+            if r <= 0 or (max_states and res.states >= max_states):
+                g.unmake(st, m, undo)
+                if r == 0:
+                    continue
+                res.stop_reason = STOP_MEMORY if r < 0 else STOP_STATES
+                return d
         else:
-            r = table_insert(tab, karena + (f.start + f.i) * KEY_WORDS)
-        f.i += 1
-        res.expanded += 1
-        if r == 0:
-            continue
-        if r < 0:
-            res.stop_reason = STOP_MEMORY
-            return d
-        if max_states and res.states >= max_states:
-            res.stop_reason = STOP_STATES
-            return d
-        undo = g.make(st, m)
+            if f.i + 1 < f.n and not untabled(g, arena[f.start + f.i + 1]):
+                # the next sibling's slot, fetched while this child is searched:
+                # child_keys fetched it when the moves were made, but a subtree in
+                # between evicts it
+                table_prefetch(tab, karena + (f.start + f.i + 1) * KEY_WORDS)
+            if untabled(g, m):
+                r = 1                       # a child with one parent
+            else:
+                r = table_insert(tab, karena + (f.start + f.i) * KEY_WORDS)
+            f.i += 1
+            res.expanded += 1
+            if r == 0:
+                continue
+            if r < 0:
+                res.stop_reason = STOP_MEMORY
+                return d
+            if max_states and res.states >= max_states:
+                res.stop_reason = STOP_STATES
+                return d
+            undo = g.make(st, m)
         res.states += 1
         if d + 2 >= frames_cap:
             nf = <Frame*> realloc(frames, 2 * frames_cap * sizeof(Frame))
@@ -265,7 +296,9 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
                 res.status = S_WON
                 return d
         nf.n = g.gen(st, arena + nf.start, 0)
-        child_keys(g, st, tab, arena + nf.start, nf.n, karena + nf.start * KEY_WORDS)
+        nf.lazy = tab.mask < LAZY_SLOTS
+        if not nf.lazy:
+            child_keys(g, st, tab, arena + nf.start, nf.n, karena + nf.start * KEY_WORDS)
         if deadline > 0 and (res.states & 1023) == 0 and now_seconds() > deadline:
             res.stop_reason = STOP_TIME
             return d
@@ -355,7 +388,7 @@ cdef void dfs(GameOps* g, void* st, uint64_t max_states, double deadline,
     cdef Table tab
     if max_table_bytes < (1 << 22):
         max_table_bytes = 1 << 22
-    if table_init(&tab, 1 << 14, max_table_bytes, g.key_words(st)) != 0:
+    if table_init(&tab, 1 << 10, max_table_bytes, g.key_words(st)) != 0:
         res_clear(res, STOP_MEMORY)
         return
     dfs_in(g, st, &tab, max_states, deadline, res)
