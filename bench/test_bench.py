@@ -18,6 +18,8 @@ import pytest
 
 import dealset
 from dealset import kabalsolve
+from kabalsolve import _core
+from kabalsolve.games.klondike import Position, Rules, bridge
 
 DEALS = dict(dealset.load())
 NAMES = list(DEALS)
@@ -74,3 +76,57 @@ def test_peer_easy_deal(benchmark):
     result, _, _, _ = benchmark.pedantic(peer_pyksolve.solve, args=(DEALS[EASY], 3),
                                          rounds=3, iterations=1)
     assert result == "won"
+
+
+# -- the fixed cost of one call, piece by piece (the easy deal, draw 3) -------------------
+def _easy_parts():
+    rules = Rules(draw=3)
+    args = bridge.klondike_core_args(Position(DEALS[EASY], rules))
+    rk = bridge.klondike_rule_args(rules)
+    codes = _core.klondike_solve(*args, **rk)[2]
+    return rules, args, rk, codes
+
+
+def test_micro_pack_a_deal(benchmark):
+    """A deal made into the core's arguments (the Python position, then its parts)."""
+    benchmark.group = "one call, piece by piece"
+    args = benchmark(lambda: bridge.klondike_core_args(Position(DEALS[EASY], Rules(draw=3))))
+    assert len(args[0]) == 7
+
+
+def test_micro_core_call(benchmark):
+    """The easy deal's search in the core alone, its line handed back as codes."""
+    benchmark.group = "one call, piece by piece"
+    _rules, args, rk, _codes = _easy_parts()
+    status = benchmark(lambda: _core.klondike_solve(*args, **rk)[0])
+    assert status == "won"
+
+
+def test_micro_check_a_line(benchmark):
+    """The core's independent compiled check of the line (what is_winnable rests on)."""
+    benchmark.group = "one call, piece by piece"
+    _rules, args, rk, codes = _easy_parts()
+    rk = dict(rk)
+    rk.pop("danish")
+    assert benchmark(_core.klondike_check_line, args[0], args[1], args[2], codes, args[3],
+                     args[4], **rk) == -1
+
+
+def test_micro_decode_and_replay_a_line(benchmark):
+    """The line decoded into atomic moves and replayed on the Python rules (what solve
+    does with every line)."""
+    benchmark.group = "one call, piece by piece"
+    rules, _args, _rk, codes = _easy_parts()
+    moves = benchmark(lambda: bridge.replay_klondike_codes(Position(DEALS[EASY], rules),
+                                                           codes, "the line"))
+    assert moves
+
+
+@pytest.mark.parametrize("call", ["is_winnable", "solve"])
+def test_micro_whole_call(benchmark, call):
+    """The easy deal through the library: the verdict only, or the replayed line."""
+    benchmark.group = "one call, piece by piece"
+    fn = getattr(kabalsolve, call)
+    result = benchmark(fn, DEALS[EASY], draw=3)
+    assert result is True or getattr(result, "result", None) == "won"
+

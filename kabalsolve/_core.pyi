@@ -27,6 +27,32 @@ def klondike_solve(
     dead_ends_after: int = ...,
 ) -> Tuple[str, Optional[str], List[int], int, int, int, float]: ...
 
+def klondike_verdict(
+    columns: Sequence[Column],
+    found: Sequence[int],
+    talon: Sequence[int],
+    wp: int = ...,
+    recycles: int = ...,
+    draw: int = ...,
+    max_recycles: int = ...,
+    foundation_moves: bool = ...,
+    max_states: int = ...,
+    timeout: float = ...,
+    max_table_mb: int = ...,
+) -> Tuple[str, Optional[str], int, int, int, float, int]: ...
+
+def klondike_check_line(
+    columns: Sequence[Column],
+    found: Sequence[int],
+    talon: Sequence[int],
+    codes: Sequence[int],
+    wp: int = ...,
+    recycles: int = ...,
+    draw: int = ...,
+    max_recycles: int = ...,
+    foundation_moves: bool = ...,
+) -> int: ...
+
 def klondike_objective(
     columns: Sequence[Column],
     found: Sequence[int],

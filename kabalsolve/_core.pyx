@@ -31,6 +31,7 @@ include "_acesup.pxi"
 include "_hint.pxi"
 include "_hint_acesup.pxi"
 include "_objective.pxi"
+include "_check_klondike.pxi"
 
 STATUS_NAMES = ("won", "lost", "unknown")
 
@@ -315,6 +316,67 @@ def klondike_solve(columns, found, talon, int wp=0, int recycles=0, int draw=3,
     elapsed = now_seconds() - t0
     return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], path, res.states,
             res.expanded, res.table_bytes, elapsed)
+
+
+def klondike_verdict(columns, found, talon, int wp=0, int recycles=0, int draw=3,
+                     int max_recycles=KL_NOLIMIT, bint foundation_moves=True,
+                     unsigned long long max_states=0, double timeout=0.0,
+                     unsigned long long max_table_mb=8192):
+    """Decide a classic Klondike position as klondike_solve does, without handing the
+    line back: a win is replayed first by the independent check (_check_klondike.pxi).
+
+    Returns (status, stop_reason, states, moves_made, table_bytes, seconds, refused):
+    refused is -1 when the check passed (or there was no win to check), else the index
+    of the first move it refused (the length of the line if the line ends short).
+    """
+    cdef KState s
+    cdef KCheck k
+    cdef SearchResult res
+    cdef double t0, deadline = 0.0
+    cdef uint64_t max_bytes = max_table_mb * (1ULL << 20)
+    cdef int checked = 1
+    ck_load(&k, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves)
+    kl_load(&s, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves,
+            False, 0)
+    s.deadcut = 1
+    s.dead_after = KL_DEAD_AFTER
+    t0 = now_seconds()
+    if timeout > 0:
+        deadline = t0 + timeout
+    with nogil:
+        kl_decide(&s, max_states, deadline, max_bytes, &res)
+        if res.status == S_WON:
+            checked = ck_line_wins(&k, res.path, res.path_len)
+    free(res.path)
+    res.path = NULL
+    if res.stop_reason == STOP_INTERRUPT:
+        PyErr_Clear()
+        raise KeyboardInterrupt
+    elapsed = now_seconds() - t0
+    return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], res.states,
+            res.expanded, res.table_bytes, elapsed, -1 if checked == 1 else -checked - 1)
+
+
+def klondike_check_line(columns, found, talon, codes, int wp=0, int recycles=0,
+                        int draw=3, int max_recycles=KL_NOLIMIT,
+                        bint foundation_moves=True):
+    """The independent check (_check_klondike.pxi) of a line of move codes from a
+    classic position: -1 if it wins, else the index of the first move it refuses (the
+    length of the line if it ends short of a win).  For the tests."""
+    cdef KCheck k
+    cdef int i, n = len(codes), r
+    cdef uint32_t* buf = <uint32_t*> malloc((n + 1) * sizeof(uint32_t))
+    if buf == NULL:
+        raise MemoryError
+    try:
+        for i in range(n):
+            buf[i] = codes[i]
+        ck_load(&k, columns, found, talon, wp, recycles, draw, max_recycles,
+                foundation_moves)
+        r = ck_line_wins(&k, buf, n)
+    finally:
+        free(buf)
+    return -1 if r == 1 else -r - 1
 
 
 cdef int kl_value(KState* s) noexcept nogil:

@@ -7,7 +7,7 @@ there too.  A deal may also be given as text (any format ``read_deal`` reads).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Optional, Union, overload
+from typing import Any, Callable, Dict, Optional, Tuple, Union, overload
 
 from .bridge import check_budget
 from .dealfile import read_deal
@@ -26,19 +26,27 @@ AnyDeal = Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position, acesu
 ALL_OPTIONS = tuple(dict.fromkeys(k for g in GAMES.values() for k in g.options))
 
 
-def _solve_klondike(deal: Any, options: Dict[str, Any], budgets: Dict[str, Any]) -> Solution:
-    objective = options.get("objective") or "win"
+def _klondike_rules(deal: Any, options: Dict[str, Any]) -> klondike.Rules:
+    """The rules a Klondike deal is solved at (a Position: its own, and no rule option
+    may come with it)."""
     if isinstance(deal, klondike.Position):
         given = [k for k in options if k != "objective"]
         if given:
             raise OptionError("a Position carries its own rules: set %s on it, not here"
                               % ", ".join(given))
-        return klondike_bridge.solve_position(deal, objective=objective, **budgets)
+        return deal.rules
     fm = options.get("foundation_moves")
-    rules = klondike.Rules(draw=options.get("draw", 3),
-                           foundation_moves=True if fm is None else fm,
-                           passes=options.get("passes"),
-                           variant=options.get("variant") or "classic")
+    return klondike.Rules(draw=options.get("draw", 3),
+                          foundation_moves=True if fm is None else fm,
+                          passes=options.get("passes"),
+                          variant=options.get("variant") or "classic")
+
+
+def _solve_klondike(deal: Any, options: Dict[str, Any], budgets: Dict[str, Any]) -> Solution:
+    rules = _klondike_rules(deal, options)
+    objective = options.get("objective") or "win"
+    if isinstance(deal, klondike.Position):
+        return klondike_bridge.solve_position(deal, objective=objective, **budgets)
     return klondike_bridge.solve_klondike(deal, rules, objective=objective, **budgets)
 
 
@@ -102,6 +110,21 @@ def solve(deal: str, draw: Optional[int] = ..., foundation_moves: Optional[bool]
           **options: _SolveOpts) -> Union[Solution, ClockSolution, AcesUpSolution]: ...
 
 
+def _given(deal: Any, options: Dict[str, Any], **named: Any) -> Tuple[Game, Dict[str, Any]]:
+    """The game of ``deal`` and the rule options given for it (None values left out);
+    an unknown option, or one of another game, is an OptionError."""
+    unknown = sorted(set(options) - set(ALL_OPTIONS))
+    if unknown:
+        raise OptionError("unknown option %s" % ", ".join(repr(k) for k in unknown))
+    given = {k: v for k, v in dict(options, **named).items() if v is not None}
+    game: Game = game_of(deal)
+    wrong = [k for k in ALL_OPTIONS if k in given and k not in game.options]
+    if wrong:
+        raise OptionError("%s %s not apply to %s" % (
+            ", ".join(wrong), "does" if len(wrong) == 1 else "do", game.title))
+    return game, given
+
+
 def solve(deal: Union[AnyDeal, str],
           draw: Optional[int] = None, foundation_moves: Optional[bool] = None,
           max_states: Optional[int] = None, timeout: Optional[float] = None,
@@ -122,29 +145,39 @@ def solve(deal: Union[AnyDeal, str],
     """
     if isinstance(deal, str):
         deal = read_deal(deal)
-    unknown = sorted(set(options) - set(ALL_OPTIONS))
-    if unknown:
-        raise OptionError("unknown option %s" % ", ".join(repr(k) for k in unknown))
-    given = dict(options, draw=draw, foundation_moves=foundation_moves, passes=passes)
-    given = {k: v for k, v in given.items() if v is not None}
-    game: Game = game_of(deal)
-    wrong = [k for k in ALL_OPTIONS if k in given and k not in game.options]
-    if wrong:
-        raise OptionError("%s %s not apply to %s" % (
-            ", ".join(wrong), "does" if len(wrong) == 1 else "do", game.title))
+    game, given = _given(deal, options, draw=draw, foundation_moves=foundation_moves,
+                         passes=passes)
     check_budget(max_states, timeout, max_memory_mb)
     budgets = dict(max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb)
     return SOLVERS[game.name](deal, given, budgets)
 
 
-def is_winnable(deal: Union[AnyDeal, str], **options: Any) -> Optional[bool]:
+def is_winnable(deal: Union[AnyDeal, str], draw: Optional[int] = None,
+                foundation_moves: Optional[bool] = None, max_states: Optional[int] = None,
+                timeout: Optional[float] = None, passes: Optional[int] = None,
+                max_memory_mb: Optional[int] = None, **options: Any) -> Optional[bool]:
     """True (won), False (proved lost) or None (a budget ran out first).  Takes the
-    options of ``solve``; for Aces Up only the verdict is searched for."""
+    options of ``solve``.
+
+    Only the verdict is searched for, and no line is handed back, so less is done than
+    by ``solve``: a classic Klondike win is checked by the core's independent compiled
+    replay of its line (not by the Python rules, which ``solve`` replays every line
+    on), and a loss is the search's exhaustive proof, as in ``solve``.  Aces Up: the
+    verdict without the best score.  Other cases go through ``solve``."""
     if isinstance(deal, str):
         deal = read_deal(deal)
-    if isinstance(deal, (acesup.Deal, acesup.Position)):
-        options.setdefault("best_score", False)
-    sol = solve(deal, **options)
+    game, given = _given(deal, options, draw=draw, foundation_moves=foundation_moves,
+                         passes=passes)
+    check_budget(max_states, timeout, max_memory_mb)
+    budgets = dict(max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb)
+    if game.name == klondike.NAME and given.get("objective", "win") == "win":
+        rules = _klondike_rules(deal, given)
+        if not rules.danish:
+            result = klondike_bridge.verdict(deal, rules, **budgets)
+            return {WON: True, LOST: False}.get(result)
+    if game.name == acesup.NAME:
+        given.setdefault("best_score", False)
+    sol = SOLVERS[game.name](deal, given, budgets)
     return {WON: True, LOST: False}.get(sol.result)
 
 

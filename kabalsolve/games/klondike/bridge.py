@@ -20,7 +20,7 @@ the best line found; the length or score recomputed on the reference rules
 from __future__ import annotations
 
 import time
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ... import _core
 from ...bridge import NOLIMIT, SolverError, check_budget
@@ -155,6 +155,32 @@ def solve_position(start: klondike.Position, max_states: Optional[int] = None,
         sol.extra.update(objective=objective, foundation=best,
                          foundation_proved=status != UNKNOWN)
     return sol
+
+
+def verdict(start: Union[klondike.Deal, klondike.Position], rules: klondike.Rules,
+            max_states: Optional[int] = None, timeout: Optional[float] = None,
+            max_memory_mb: Optional[int] = None) -> str:
+    """"won", "lost" or "unknown" for a classic Klondike deal (at ``rules``) or position
+    (at its own rules), with no line handed back: the core's win is checked by its
+    independent compiled replay (_check_klondike.pxi), not by the Python rules, and a
+    loss is the search's exhaustive proof, as for ``solve_position``."""
+    check_budget(max_states, timeout, max_memory_mb)
+    if rules.danish:
+        raise OptionError("the verdict-only search is for classic Klondike")
+    if isinstance(start, klondike.Position):
+        columns, found, talon, wp, rec = klondike_core_args(start)
+    else:
+        columns = [(pile[:-1], pile[-1:]) for pile in start.tableau]
+        found, talon, wp, rec = [0, 0, 0, 0], list(start.stock), 0, 0
+    status, _stop, _states, _made, _tbytes, _secs, refused = _core.klondike_verdict(
+        columns, found, talon, wp, rec, draw=rules.draw,
+        max_recycles=NOLIMIT if rules.passes is None else rules.passes - 1,
+        foundation_moves=rules.foundation_moves, max_states=max_states or 0,
+        timeout=timeout or 0.0, max_table_mb=max_memory_mb or 8192)
+    if refused >= 0:
+        raise SolverError("the core's win fails the independent check at move %d"
+                          % (refused + 1))
+    return status  # type: ignore[no-any-return]
 
 
 def klondike_steps(pos: klondike.Position, move: klondike.Move) -> List[int]:
