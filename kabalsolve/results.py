@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Type
@@ -51,26 +53,28 @@ def _bad_line(path: str, n: int, what: str) -> DealError:
 
 
 def read_records(path: str, repair: bool = False) -> Iterator[Dict[str, Any]]:
-    """The records of a results file, in order.
+    """The records of a results file (``-``: standard input), in order.
 
     What follows the last newline is a torn line (its deal is solved again): with
     ``repair`` it is cut off the file, otherwise skipped.  Any other line that is not a
     record is an error naming the file and the line."""
+    stdin = path == "-"
+    name = "<stdin>" if stdin else path
     try:
-        fh = open(path, "rb")
+        fh: Any = nullcontext(sys.stdin.buffer) if stdin else open(path, "rb")
     except OSError as e:
         raise OptionError("%s: cannot read the results file: %s" % (path, e.strerror or e))
     whole = 0                      # bytes up to the end of the last complete line
     torn = False
     n = 0
-    with fh:                       # line by line: a file with solutions can be large
+    with fh as lines:              # line by line: a file with solutions can be large
         while True:
-            raw = fh.readline(MAX_LINE + 1)
+            raw = lines.readline(MAX_LINE + 1)
             if not raw:
                 break
             n += 1
             if len(raw) > MAX_LINE:
-                raise _bad_line(path, n, "longer than %d MiB" % (MAX_LINE >> 20))
+                raise _bad_line(name, n, "longer than %d MiB" % (MAX_LINE >> 20))
             if not raw.endswith(b"\n"):
                 torn = True
                 break
@@ -79,9 +83,9 @@ def read_records(path: str, repair: bool = False) -> Iterator[Dict[str, Any]]:
                 continue
             rec = _parse(raw)
             if rec is None:
-                raise _bad_line(path, n, repr(raw[:40].decode("utf-8", "replace")))
+                raise _bad_line(name, n, repr(raw[:40].decode("utf-8", "replace")))
             yield rec
-    if repair and torn:
+    if repair and torn and not stdin:
         with open(path, "r+b") as out:
             out.truncate(whole)
 

@@ -72,6 +72,17 @@ def test_stats_of_a_results_file(jobs1, capsys):
     assert "time (ms): mean" in out and "states: mean" in out and "p99" in out
 
 
+def test_stats_reads_results_from_standard_input(jobs1, capsys):
+    _, from_file, _ = call(["stats", str(jobs1)], capsys)
+    p = run(["stats", "-"], stdin=jobs1.read_bytes())
+    assert p.returncode == 0 and p.stderr == b""
+    assert p.stdout.decode() == from_file
+    p = run(["stats", "-"], stdin=jobs1.read_bytes() + b"not a line\n")
+    assert p.returncode == 2
+    assert p.stderr.decode() == ("kabalsolve: error: <stdin>, line 30: not a kabalsolve "
+                                 "results line: 'not a line\\n'\n")
+
+
 def test_resume_after_a_torn_line(jobs1, tmp_path, capsys):
     out = tmp_path / "r.jsonl"
     whole = jobs1.read_text().splitlines(keepends=True)
