@@ -11,6 +11,7 @@ generate    ``generate``
 stats       ``stats``
 batch       ``batch``
 positions   ``hint`` and ``show`` (each game's side in ``games/<game>/cli.py``)
+progress    the progress bar of ``batch``, ``stats`` and ``generate --winnable``
 =========== =================================================================
 """
 from __future__ import annotations
@@ -35,28 +36,39 @@ class DefaultToSolve(click.Group):
             args = ["solve"] + list(args)
         return super().parse_args(ctx, args)
 
+    def list_commands(self, ctx: click.Context) -> List[str]:
+        """The commands in the order they were added (solve first), not sorted."""
+        return list(self.commands)
 
-@click.group(cls=DefaultToSolve, context_settings={"help_option_names": ["-h", "--help"]})
+
+@click.group(cls=DefaultToSolve, context_settings={"help_option_names": ["-h", "--help"]},
+             subcommand_metavar="DEAL | COMMAND [ARGS]...")
 @click.version_option(__version__, prog_name="kabalsolve")
 def cli() -> None:
-    """Decide whether a solitaire deal can be won, and print how.
+    """Decide whether a solitaire deal (Klondike, Aces Up, Clock) can be won, and
+    print how.  A DEAL in place of a command is solved: kabalsolve DEAL is kabalsolve
+    solve DEAL, and 'kabalsolve solve --help' lists its options (the rules, the
+    budgets, the output).  'kabalsolve COMMAND --help' shows any command's options
+    and examples.
 
     \b
+    Examples:
       kabalsolve deal.txt              solve a Klondike deal (draw 3)
       kabalsolve --draw 1 deal.txt     draw one card at a time
       kabalsolve - < deal.txt          read the deal from standard input
       kabalsolve --pysol 12345         solve PySolFC's Klondike game 12345
+      kabalsolve solve --help          the options of solve
 
     Exit status: 0 won, 1 lost, 3 unknown (a budget ran out), 2 bad input or usage.
     """
 
 
 cli.add_command(solve.solve_cmd, "solve")
-cli.add_command(generate.generate)
-cli.add_command(stats.stats)
-cli.add_command(batch.batch)
 cli.add_command(positions.hint_cmd, "hint")
 cli.add_command(positions.show)
+cli.add_command(generate.generate)
+cli.add_command(batch.batch)
+cli.add_command(stats.stats)
 
 
 def _drop_output() -> None:

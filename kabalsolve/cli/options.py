@@ -1,7 +1,9 @@
-"""What the commands share: the exit statuses, the one-line error, the rule options of
-each game and the budgets, and the check that a rule option fits the deal's game."""
+"""What the commands share: the exit statuses, the one-line error, number options whose
+range reads as words, the rule options of each game and the budgets, and the check that
+a rule option fits the deal's game."""
 from __future__ import annotations
 
+import math
 from typing import Any, Callable, Optional, TypeVar
 
 import click
@@ -35,7 +37,42 @@ def fail(message: str) -> "click.exceptions.Exit":
     return click.exceptions.Exit(EXIT["error"])
 
 
-class Whole(click.IntRange):
+def _bound(n: float) -> str:
+    """A range's end as a person reads it: 10**18, 2**64 - 1, rather than their many
+    digits."""
+    if n == int(n) and abs(n) >= 10**6:
+        m = int(n)
+        for base in (2, 10):
+            for v, tail in ((m, ""), (m + 1, " - 1")):
+                k = round(math.log(v, base))
+                if base ** k == v:
+                    return "%d**%d%s" % (base, k, tail)
+    return "%g" % n if isinstance(n, float) else str(n)
+
+
+class ReadableRange:
+    """Mixed into click's number ranges: the range in the help, and in the error for a
+    value outside it, reads "1 to 24", "1 or more", "more than 0, at most 10**9", not
+    "1<=x<=24"."""
+
+    min: Optional[float]
+    max: Optional[float]
+    min_open: bool
+    max_open: bool
+
+    def _describe_range(self) -> str:
+        lo, hi = self.min, self.max
+        if lo is None:
+            return super()._describe_range()  # type: ignore[misc]
+        if hi is None:
+            return ("more than %s" if self.min_open else "%s or more") % _bound(lo)
+        if not (self.min_open or self.max_open):
+            return "%s to %s" % (_bound(lo), _bound(hi))
+        return "%s %s, %s %s" % ("more than" if self.min_open else "at least", _bound(lo),
+                                 "less than" if self.max_open else "at most", _bound(hi))
+
+
+class Whole(ReadableRange, click.IntRange):
     """A whole number from ``lo`` to ``hi`` written in ASCII digits: click's own integer
     also reads ``1_0`` as 10 and the digits of every script."""
 
@@ -50,7 +87,7 @@ class Whole(click.IntRange):
         return super().convert(value, param, ctx)
 
 
-class Seconds(click.FloatRange):
+class Seconds(ReadableRange, click.FloatRange):
     """A number of seconds, more than 0 and at most MAX_TIMEOUT, written in ASCII
     digits with at most one point (click's own float also reads ``nan``, ``1e9``,
     ``1_0`` and the digits of every script)."""
@@ -73,17 +110,24 @@ MAX_MEMORY_TYPE = Whole(4, MAX_MEMORY_MB)
 
 def klondike_rules(f: F) -> F:
     """The Klondike rule options, the same for every command that takes them."""
-    f = click.option("--no-foundation-moves", is_flag=True,
-                     help="Klondike: no moves back from the foundations to the tableau.")(f)
-    f = click.option("--passes", type=Whole(1, 255), default=None,
-                     help="Klondike: passes through the stock allowed (default: "
-                          "unlimited).")(f)
-    f = click.option("--draw", type=Whole(1, 24), default=3, show_default=True,
-                     help="Klondike: cards turned from the stock at a time.")(f)
+    f = klondike_position_rules(f)
     f = click.option("--variant", type=click.Choice(["classic", "danish"]),
                      default="classic", show_default=True,
                      help="Klondike: danish = the queue stock of 7-kabale (draw 3; only "
                           "the current three play, the rest go under the stock).")(f)
+    return f
+
+
+def klondike_position_rules(f: F) -> F:
+    """The Klondike rule options of the commands about positions (hint, show): those of
+    ``klondike_rules`` but --variant, since positions are classic Klondike."""
+    f = click.option("--no-foundation-moves", is_flag=True,
+                     help="Klondike: no moves back from the foundations to the tableau.")(f)
+    f = click.option("--passes", type=Whole(1, 255), default=None, metavar="N",
+                     help="Klondike: passes through the stock allowed (default: "
+                          "unlimited).")(f)
+    f = click.option("--draw", type=Whole(1, 24), default=3, show_default=True,
+                     metavar="N", help="Klondike: cards turned from the stock at a time.")(f)
     return f
 
 
@@ -111,12 +155,18 @@ def game_options(ctx: click.Context, game: str) -> None:
                                                        GAMES[game].title))
 
 
+#: the help of --max-memory (solve, batch): what the default does
+MAX_MEMORY_HELP = ("The most memory the search's table may use, in MiB (default 8192). "
+                   "The table starts small and grows as the search needs, up to this; a "
+                   "search that needs more stops, and the answer is 'unknown'.")
+
+
 def budget_options(f: F) -> F:
     """--max-states and --timeout, as the position commands (hint, show) take them."""
-    f = click.option("--timeout", type=Seconds(),
-                     default=None, help="Stop after this many seconds: what is left "
-                     "undecided is then 'unknown'.")(f)
-    f = click.option("--max-states", type=MAX_STATES_TYPE, default=None,
+    f = click.option("--timeout", type=Seconds(), default=None, metavar="SECONDS",
+                     help="Stop after this many seconds: what is left undecided is then "
+                          "'unknown'.")(f)
+    f = click.option("--max-states", type=MAX_STATES_TYPE, default=None, metavar="N",
                      help="Positions each search may visit; past it: 'unknown'.")(f)
     return f
 

@@ -18,7 +18,7 @@ from ..games import GAMES
 from ..games.acesup import cli as acesup_cli
 from ..games.klondike import cli as klondike_cli
 from .options import (EXIT, Whole, acesup_rules, budget_options, fail, game_options,
-                      klondike_rules)
+                      klondike_position_rules)
 
 #: each game's side of the position commands, by the game's name (Clock has none: it
 #: has no choices to hint at and no position to show)
@@ -38,9 +38,9 @@ def read_any_position(name: str, opts: Dict[str, Any]) -> Any:
     return side.position_of(d, name, opts)
 
 
-@click.command("hint")
+@click.command("hint", short_help="Which moves of a position keep the game winnable.")
 @click.argument("position", metavar="POSITION")
-@klondike_rules
+@klondike_position_rules
 @acesup_rules
 @click.option("--move", "move", default=None, metavar="MOVE",
               help="Only say whether this move (e.g. 'W T3', 'T2 F', 'D'; Aces Up 'D', "
@@ -48,15 +48,24 @@ def read_any_position(name: str, opts: Dict[str, Any]) -> Any:
                    "score).")
 @budget_options
 def hint_cmd(position: str, draw: int, passes: Optional[int], no_foundation_moves: bool,
-             variant: str, strict: bool, discard_first: bool, move: Optional[str],
+             strict: bool, discard_first: bool, move: Optional[str],
              max_states: Optional[int], timeout: Optional[float]) -> None:
     """The moves of POSITION (a position or deal file, - for standard input) that keep
     the game winnable, best first; exit 0 if there is one, 1 if the position is lost.
-    Aces Up also gives the best score reachable after each move."""
+    Aces Up also gives the best score reachable after each move.  Positions are
+    classic Klondike or Aces Up.
+
+    \b
+    Examples:
+      kabalsolve hint position.txt
+      kabalsolve hint deal.txt --draw 1            the first move of a deal
+      kabalsolve hint position.txt --move 'W T3'   does this move keep the win?
+      kabalsolve show deal.txt --at 40 | kabalsolve hint -
+    """
     try:
         pos = read_any_position(position, dict(
             draw=draw, passes=passes, foundation_moves=not no_foundation_moves,
-            variant=variant, strict=strict, discard_first=discard_first))
+            strict=strict, discard_first=discard_first))
         if move is not None:
             raise click.exceptions.Exit(POSITION_SIDES[pos.game].one_move(
                 pos, move, max_states, timeout))
@@ -67,9 +76,9 @@ def hint_cmd(position: str, draw: int, passes: Optional[int], no_foundation_move
     raise click.exceptions.Exit(EXIT[h.result])
 
 
-@click.command()
+@click.command(short_help="Solve, then show the board after each move.")
 @click.argument("deal", metavar="DEAL")
-@klondike_rules
+@klondike_position_rules
 @acesup_rules
 @click.option("--all", "show_all", is_flag=True,
               help="Print the board after every move at once (the default when the "
@@ -81,15 +90,24 @@ def hint_cmd(position: str, draw: int, passes: Optional[int], no_foundation_move
               help="Write a self-contained web page that replays the solution.")
 @budget_options
 def show(deal: str, draw: int, passes: Optional[int], no_foundation_moves: bool,
-         variant: str, strict: bool, discard_first: bool, show_all: bool,
+         strict: bool, discard_first: bool, show_all: bool,
          at: Optional[int], html: Optional[str], max_states: Optional[int],
          timeout: Optional[float]) -> None:
-    """Solve DEAL (a deal or position file) and show the board after each move (Aces Up:
-    of the line that reaches the best score)."""
+    """Solve DEAL (a deal or position file, - for standard input) and show the board
+    after each move (Aces Up: of the line that reaches the best score), below the
+    verdict line.  Classic Klondike and Aces Up.
+
+    \b
+    Examples:
+      kabalsolve show deal.txt              Enter: the next move, q: stop
+      kabalsolve show deal.txt --all        every board at once
+      kabalsolve show deal.txt --at 40      the position after 40 moves, as a file
+      kabalsolve show deal.txt --html replay.html
+    """
     try:
         pos = read_any_position(deal, dict(
             draw=draw, passes=passes, foundation_moves=not no_foundation_moves,
-            variant=variant, strict=strict, discard_first=discard_first))
+            strict=strict, discard_first=discard_first))
         status = POSITION_SIDES[pos.game].show(pos, deal, show_all, at, html, max_states,
                                                timeout)
     except KabalError as e:

@@ -14,12 +14,12 @@ from ..formats import FORMATS, pysolfc, shootme
 from ..formats.pysolfc import MAX_GAME
 from ..games import klondike
 from ..solution import Solution
-from .options import (EXIT, MAX_MEMORY_TYPE, MAX_STATES_TYPE, Seconds, Whole, acesup_rules,
-                      fail, game_options, klondike_rules)
+from .options import (EXIT, MAX_MEMORY_HELP, MAX_MEMORY_TYPE, MAX_STATES_TYPE, Seconds,
+                      Whole, acesup_rules, fail, game_options, klondike_rules)
 from .positions import POSITION_SIDES
 
 
-@click.command("solve")
+@click.command("solve", short_help="Decide one deal or position and print how to win it.")
 @click.argument("deal", metavar="DEAL", required=False)
 @klondike_rules
 @acesup_rules
@@ -41,22 +41,35 @@ from .positions import POSITION_SIDES
 @click.option("--json", "as_json", is_flag=True,
               help="Print the solution JSON (one object) instead of text.")
 @click.option("--quiet", "-q", is_flag=True, help="Print the verdict line only.")
-@click.option("--max-states", type=MAX_STATES_TYPE, default=None,
-              help="Stop after this many positions: the answer is then 'unknown'.")
-@click.option("--timeout", type=Seconds(), default=None,
-              help="Stop after this many seconds: the answer is then 'unknown'.")
+@click.option("--max-states", type=MAX_STATES_TYPE, default=None, metavar="N",
+              help="Stop after this many positions: the answer is then 'unknown' "
+                   "(default: no limit).")
+@click.option("--timeout", type=Seconds(), default=None, metavar="SECONDS",
+              help="Stop after this many seconds: the answer is then 'unknown' "
+                   "(default: no limit).")
 @click.option("--max-memory", "max_memory_mb", type=MAX_MEMORY_TYPE, default=None,
-              help="Memory for the search table in MiB (default 8192): the answer is "
-                   "'unknown' if it fills.")
+              metavar="MIB", help=MAX_MEMORY_HELP)
 @click.pass_context
 def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Optional[int],
               vegas: bool, no_foundation_moves: bool, variant: str, strict: bool,
               discard_first: bool, objective: str, fmt: str, pysol_game: Optional[int], notation: str,
               as_json: bool, quiet: bool, max_states: Optional[int],
               timeout: Optional[float], max_memory_mb: Optional[int]) -> None:
-    """Solve DEAL (a deal file in any format of --format, or - for standard input).
-    The game comes from the deal (Klondike without a 'game:' line); Aces Up also gets
-    its best score (--quiet: the verdict only)."""
+    """Solve DEAL (a deal or position file in any format of --format, or - for
+    standard input) and print the verdict and a winning line.  The game comes from the
+    deal (Klondike without a 'game:' line); Aces Up also gets its best score (--quiet:
+    the verdict only).  The word solve may be left out.
+
+    \b
+    Examples:
+      kabalsolve deal.txt                  solve a Klondike deal (draw 3)
+      kabalsolve --draw 1 --passes 3 deal.txt
+      kabalsolve - < deal.txt              read the deal from standard input
+      kabalsolve --quiet --timeout 60 deal.txt
+      kabalsolve --json deal.txt           print the solution JSON
+      kabalsolve --pysol 12345             solve PySolFC's Klondike game 12345
+      kabalsolve --strict acesup.txt       an Aces Up deal, the strict rule
+    """
     if vegas:
         if passes is not None:
             raise fail("--vegas sets the passes itself: give --vegas or --passes, not both")

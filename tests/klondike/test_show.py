@@ -24,7 +24,11 @@ def test_show_all_draws_every_board():
     r = CliRunner().invoke(cli, ["show", str(DEAL), "--all"])
     assert r.exit_code == 0, r.output
     n = len(sol.moves)
-    assert r.output.startswith("start (%d moves to go)\n" % n)
+    verdict, rest = r.output.split("\n", 1)
+    # the verdict line first, as Aces Up's show prints it
+    assert verdict.startswith("won: klondike draw 3, %d moves, score 545 (Vegas 208); "
+                              "%d states searched in " % (n, sol.stats.states))
+    assert rest.startswith("start (%d moves to go)\n" % n)
     assert r.output.count("\nmove ") == n
     pos = Position(deal, sol.rules)
     assert "move 1 of %d: %s\n" % (n, pos.describe(sol.moves[0])) in r.output

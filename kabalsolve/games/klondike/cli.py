@@ -64,10 +64,8 @@ def with_rules(pos: Position, draw: int, passes: Optional[int],
 
 def position_of(d: Any, name: str, opts: Dict[str, Any]) -> Position:
     """The Klondike position of a file's deal or position, under the file's rules and
-    the command's options (``opts``: draw, passes, foundation_moves, variant)."""
-    if opts["variant"] != "classic":
-        raise OptionError("--variant %s: hint and show are for classic Klondike only"
-                          % opts["variant"])
+    the command's options (``opts``: draw, passes, foundation_moves); positions are
+    classic Klondike, so hint and show take no --variant."""
     if isinstance(d, Deal):
         return Position(d, Rules(draw=opts["draw"], passes=opts["passes"],
                                  foundation_moves=opts["foundation_moves"]))
@@ -131,6 +129,7 @@ def show(pos: Position, name: str, show_all: bool, at: Optional[int],
         write_text_file(html, replay_page(pos, sol.moves, title=name))
         click.echo("%s: %s" % (html, sol.verdict_line()))
         return 0
+    click.echo(sol.verdict_line())
     play_in_terminal(pos, sol.moves, step=not show_all and sys.stdin.isatty()
                      and sys.stdout.isatty())
     return 0
