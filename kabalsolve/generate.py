@@ -51,9 +51,11 @@ def klondike_deal(seed: int) -> klondike.Deal:
     return klondike.Deal.from_seed(seed)
 
 
-def generate(game: str = "klondike", seed: int = 0, count: int = 1, winnable: bool = False,
+def generate(game: str = "klondike", seed: int = 1, count: int = 1, winnable: bool = False,
              **rules: Any) -> Iterator[Generated]:
-    """Deals number seed, seed + 1, ... of ``game``.  With ``winnable``, each is solved
+    """Deals number seed, seed + 1, ... of ``game`` (seeded deals are numbered from 1,
+    as ``kabalsolve batch --seeds`` and ``kabalsolve stats`` count them; 0 is a seed
+    too).  With ``winnable``, each is solved
     (``rules`` go to ``kabalsolve.solve``: draw, foundation_moves, passes, variant,
     budgets) and only deals proved won are kept, until ``count`` of them have been
     yielded; the same arguments give the same deals on every machine."""

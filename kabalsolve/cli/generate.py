@@ -6,7 +6,7 @@ from typing import Any, Dict, Optional
 
 import click
 
-from ..errors import KabalError
+from ..errors import KabalError, OptionError
 from ..formats import EXTENSIONS, FORMATS, ONE_LINE
 from ..formats.pysolfc import parse_range
 from ..games import NAMES
@@ -14,15 +14,17 @@ from ..generate import generate as gen
 from ..generate import pysol_range as pysol_gen
 from ..generate import render
 from .options import Whole, acesup_rules, fail, game_options, klondike_rules
+from .progress import Progress
 
 
-@click.command()
+@click.command(short_help="Write reproducible deals, or only winnable ones.")
 @click.option("--game", type=click.Choice(NAMES), default="klondike",
-              show_default=True)
+              show_default=True, help="The game of the deals.")
 @click.option("--count", type=Whole(0, None), default=1, show_default=True,
-              help="How many deals to write.")
-@click.option("--seed", type=Whole(0, 2**64 - 1), default=0, show_default=True,
-              help="The first deal number (see kabalsolve/seeds.py for the shuffle).")
+              metavar="N", help="How many deals to write.")
+@click.option("--seed", type=Whole(0, 2**64 - 1), default=1, show_default=True,
+              metavar="N", help="The first deal number: deal N of a game is the same on "
+                                "every machine and in every version.")
 @click.option("--winnable", is_flag=True,
               help="Keep only deals proved winnable, each with its verdict, solution "
                    "length, states searched and a 1-5 difficulty rating as comments.")
@@ -37,12 +39,26 @@ from .options import Whole, acesup_rules, fail, game_options, klondike_rules
                    ".json, .board, .deck; PySolFC games: pysol-klondike-N.*), or - for "
                    "standard output (deals separated by blank lines, or one a line in "
                    "the one-line formats).")
+@click.option("--force", is_flag=True,
+              help="With --out DIR: overwrite deal files that exist (without it, an "
+                   "existing file is an error).")
 @click.pass_context
 def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: bool,
              draw: int, passes: Optional[int], no_foundation_moves: bool, variant: str,
              strict: bool, discard_first: bool, fmt: str,
-             pysol_range: Optional[str], out: str) -> None:
-    """Write reproducible deals (the same seed gives the same deals everywhere)."""
+             pysol_range: Optional[str], out: str, force: bool) -> None:
+    """Write reproducible deals (the same seed gives the same deals everywhere), to
+    standard output or one file each into a directory.
+
+    \b
+    Examples:
+      kabalsolve generate                          deal 1 of Klondike
+      kabalsolve generate --seed 7 | kabalsolve -  write deal 7 and solve it
+      kabalsolve generate --count 100 --out deals/
+      kabalsolve generate --count 10 --winnable --draw 1 --out draw1/
+      kabalsolve generate --game acesup --count 5 --format json
+      kabalsolve generate --pysol-range 1-20 --winnable --passes 3
+    """
     game_options(ctx, game)
     rules: Dict[str, Any] = {}
     if game == "klondike":
@@ -66,20 +82,35 @@ def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: boo
         if pysol_range is not None:
             first, last = parse_range(pysol_range)
             deals = pysol_gen(first, last, winnable, **rules)
+            total = last - first + 1
         else:
             deals = gen(game, seed=seed, count=count, winnable=winnable, **rules)
-        for n, g in enumerate(deals):
-            text = render(g, fmt, origin)
-            if out == "-":
-                click.echo(("\n" if n and fmt not in ONE_LINE else "") + text, nl=False)
-            else:
-                path = os.path.join(out, "%s-%d%s" % (prefix, g.seed, EXTENSIONS[fmt]))
-                try:
-                    with open(path, "w", encoding="utf-8") as fh:
-                        fh.write(text)
-                except OSError as e:
-                    raise fail("%s: cannot write: %s" % (path, e.strerror or e))
+            total = count
+        with Progress(total if winnable else 0, "generate") as progress:
+            for n, g in enumerate(deals):
+                text = render(g, fmt, origin)
+                if out == "-":
+                    click.echo(("\n" if n and fmt not in ONE_LINE else "") + text, nl=False)
+                else:
+                    write_deal(os.path.join(out, "%s-%d%s" % (prefix, g.seed,
+                                                             EXTENSIONS[fmt])), text, force)
+                if pysol_range is not None:     # a step per game of the range tried
+                    progress.advance(g.seed - first + 1 - progress.done,
+                                     note="%d kept" % (n + 1))
+                else:                           # a step per deal kept
+                    progress.advance(note="%d tried" % (g.seed - seed + 1))
     except KabalError as e:
         raise fail(str(e))
 
 
+def write_deal(path: str, text: str, force: bool) -> None:
+    """Write one deal file; one that exists already is an OptionError unless ``force``
+    (a deal file may hold comments of its own, and a run must not silently lose them)."""
+    try:
+        with open(path, "w" if force else "x", encoding="utf-8") as fh:
+            fh.write(text)
+    except FileExistsError:
+        raise OptionError("%s exists already: give --force to overwrite it, or another "
+                          "--out or --seed" % path) from None
+    except OSError as e:
+        raise OptionError("%s: cannot write: %s" % (path, e.strerror or e)) from None

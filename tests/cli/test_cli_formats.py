@@ -127,7 +127,7 @@ def test_generate_to_stdout_one_line_formats_are_lines(capsys):
     code, out, _ = call(["generate", "--count", "3", "--format", "json"], capsys)
     lines = out.splitlines()
     assert code == 0 and len(lines) == 3
-    assert [json.loads(x)["info"] == {"seed": i} for i, x in enumerate(lines)] == [True] * 3
+    assert [json.loads(x)["info"] == {"seed": i} for i, x in enumerate(lines, 1)] == [True] * 3
 
 
 def test_generate_pysol_range_winnable(capsys):

@@ -12,6 +12,8 @@ from kabalsolve.errors import OptionError
 from kabalsolve.seeds import shuffled_deck
 from kabalsolve.generate import difficulty, generate
 
+from conftest import call
+
 # The shuffle is a promise (generate.py documents it): these decks must never change.
 PINNED = {
     0: "KS TD 9S TC 3S JC KC QS 3D KH 6H AH JH 3C 4S QC 4D 2H JD AS 5S 5D KD 6C 8D 5C "
@@ -85,4 +87,27 @@ def test_cli_generate(tmp_path):
     r = subprocess.run([sys.executable, "-m", "kabalsolve", "generate", "--count", "2"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0
-    assert r.stdout.count("game: klondike") == 2 and "# seed 0 " in r.stdout
+    assert r.stdout.count("game: klondike") == 2
+    assert "# seed 1 " in r.stdout and "# seed 2 " in r.stdout
+
+
+def test_seeded_deals_count_from_1():
+    assert [g.seed for g in generate(count=2)] == [1, 2]
+    assert next(generate("acesup")).deal == kabalsolve.games.acesup.Deal.from_seed(1)
+
+
+def test_out_dir_refuses_to_overwrite_a_deal_file(tmp_path, capsys):
+    out = tmp_path / "deals"
+    assert call(["generate", "--count", "2", "--out", str(out)], capsys)[0] == 0
+    mine = out / "klondike-2.txt"
+    mine.write_text("# my notes\n" + mine.read_text())
+    code, _, err = call(["generate", "--count", "3", "--out", str(out)], capsys)
+    assert code == 2
+    assert err == ("kabalsolve: error: %s exists already: give --force to overwrite it, "
+                   "or another --out or --seed\n" % (out / "klondike-1.txt"))
+    assert sorted(os.listdir(out)) == ["klondike-1.txt", "klondike-2.txt"]
+    assert mine.read_text().startswith("# my notes\n")
+    code, _, err = call(["generate", "--count", "3", "--out", str(out), "--force"], capsys)
+    assert code == 0 and err == ""
+    assert sorted(os.listdir(out)) == ["klondike-%d.txt" % n for n in (1, 2, 3)]
+    assert mine.read_text().startswith("# seed 2 (kabalsolve generate)\n")
