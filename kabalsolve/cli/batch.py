@@ -19,15 +19,16 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 import click
 
-from ..batch import CHUNK_SECONDS, BatchResult, cores, solve_many
+from ..batch import CHUNK_SECONDS, BatchResult, cores, solve_many, solve_one
 from ..dealfile import read_file
 from ..digits import span
 from ..errors import KabalError, OptionError
 from ..games import NAMES, game_named
 from ..batch import end_with_parent
 from ..results import FILE_PREFIX, SEED_PREFIX, Existing, describe_rules, open_results
-from .options import (MAX_MEMORY_TYPE, MAX_STATES_TYPE, Seconds, Whole, acesup_rules, clip,
-                      fail, klondike_rules)
+from .options import (MAX_MEMORY_HELP, MAX_MEMORY_TYPE, MAX_STATES_TYPE, Seconds, Whole,
+                      acesup_rules, clip, fail, klondike_rules)
+from .progress import Progress
 
 #: the Klondike objectives a batch records (their lines carry the objective's result)
 BATCH_OBJECTIVES = ("win", "max-foundation")
@@ -101,35 +102,35 @@ def check_rules(done: Existing, r: BatchResult, out: str) -> None:
                               out, r.game, other, describe_rules(r.rules).strip(" ()")))
 
 
-class Progress:
-    """One line on a terminal (count, rate, ETA, verdicts), redrawn at most ten times a
-    second; nothing at all when standard error is not a terminal (a log or a pipe)."""
+def check_resumed_rules(done: Existing, first: Tuple[str, Any], rules: Dict[str, Any],
+                        out: str) -> None:
+    """--resume checks the rules before anything is solved, so that other rules are
+    refused even when no deal is left to solve: the run's first deal, searched for one
+    position (``solve_one`` with max_states=1), gives the rules its line would record."""
+    deal_id, deal = first
+    probe = solve_one(deal_id, deal, dict(rules, max_states=1, timeout=None), False)
+    check_rules(done, probe, out)
+
+
+class BatchProgress(Progress):
+    """The progress bar of a batch, with the verdicts so far as its note, and the
+    closing line, which is printed on standard error whether it is a terminal or not."""
 
     def __init__(self, total: int, skipped: int) -> None:
-        self.total, self.skipped, self.done = total, skipped, 0
+        super().__init__(total, "batch")
+        self.skipped = skipped
         self.counts: Dict[str, int] = {}
-        self.t0 = self.shown = time.perf_counter()
-        self.live = sys.stderr.isatty()
 
     def add(self, r: BatchResult) -> None:
-        self.done += 1
         self.counts[r.result] = self.counts.get(r.result, 0) + 1
-        now = time.perf_counter()
-        if self.live and (now - self.shown > 0.1 or self.done == self.total):
-            self.shown = now
-            rate = self.done / max(now - self.t0, 1e-9)
-            eta = (self.total - self.done) / rate
-            click.echo("\r%d/%d deals  %3.0f%%  %.1f deals/s  ETA %d:%02d  %s   " % (
-                self.done, self.total, 100 * self.done / max(self.total, 1), rate,
-                eta // 60, eta % 60, self.verdicts()), nl=False, err=True)
+        self.advance(note=self.verdicts())
 
     def verdicts(self) -> str:
         return ", ".join("%d %s" % (self.counts.get(v, 0), v)
                          for v in ("won", "lost", "unknown"))
 
     def finish(self, where: str) -> None:
-        if self.live:
-            click.echo("\r" + " " * 78 + "\r", nl=False, err=True)
+        self.close()
         skipped = "; %d already in %s" % (self.skipped, where) if self.skipped else ""
         click.echo("batch: %d deals solved (%s) in %.1f s%s" % (
             self.done, self.verdicts(), time.perf_counter() - self.t0, skipped), err=True)
@@ -193,7 +194,7 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
     return client.get_executor(), threads
 
 
-@click.command()
+@click.command(short_help="Solve many deals in parallel into a results file.")
 @click.argument("inputs", nargs=-1, metavar="INPUT...")
 @click.option("--seeds", metavar="A-B", default=None,
               help="Deals number A to B (both included) of --game, with ids seed:N.")
@@ -210,13 +211,15 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
 @click.option("--verdict-only", is_flag=True,
               help="Aces Up: won or lost only, without proving each deal's best score "
                    "(far faster; the line's rules say so).")
-@click.option("--max-states", type=MAX_STATES_TYPE, default=None,
-              help="Per deal: stop after this many positions (the line says unknown).")
-@click.option("--timeout", type=Seconds(), default=None,
-              help="Per deal: stop after this many seconds (the line says unknown).")
+@click.option("--max-states", type=MAX_STATES_TYPE, default=None, metavar="N",
+              help="Per deal: stop after this many positions (the line says unknown; "
+                   "default: no limit).")
+@click.option("--timeout", type=Seconds(), default=None, metavar="SECONDS",
+              help="Per deal: stop after this many seconds (the line says unknown; "
+                   "default: no limit).")
 @click.option("--max-memory", "max_memory_mb", type=MAX_MEMORY_TYPE, default=None,
-              help="Per deal: search table memory in MiB (default 8192) in each worker.")
-@click.option("--jobs", "-j", type=Whole(1, 1024), default=None,
+              metavar="MIB", help=MAX_MEMORY_HELP + " Per deal, in each worker.")
+@click.option("--jobs", "-j", type=Whole(1, 1024), default=None, metavar="N",
               help="Worker processes (default: all cores; 1 solves in this process).")
 @click.option("--out", "-o", default="-", show_default=True, metavar="FILE|-",
               help="The results file (JSON lines), or - for standard output.")
@@ -230,7 +233,7 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
                    "by its last line.")
 @click.option("--solutions", is_flag=True,
               help="Put each deal's full solution JSON in its line.")
-@click.option("--chunksize", type=Whole(1, 10**6), default=None,
+@click.option("--chunksize", type=Whole(1, 10**6), default=None, metavar="N",
               help="Deals sent to a worker at a time (default: as many as take about "
                    "0.05 s to solve, 0.25 s on Dask, from the deals solved so far).")
 @click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
@@ -248,12 +251,13 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
     """Solve many deals: INPUT files, directories of deal files, and/or --seeds A-B.
 
     \b
-      kabalsolve batch deals/ --out results.jsonl
-      kabalsolve batch --seeds 1-10000 --draw 3 --timeout 60 -o draw3.jsonl
-      kabalsolve batch --seeds 1-10000 --draw 3 --timeout 60 -o draw3.jsonl --resume
-      kabalsolve batch --seeds 1-10000 --draw 3 --timeout 600 -o draw3.jsonl --resume --retry-unknown
-      kabalsolve stats draw3.jsonl
-      kabalsolve batch --seeds 1-1000 --draw 1 --vegas --objective max-foundation -o v.jsonl
+    Examples:
+      kabalsolve batch deals/ -o results.jsonl
+      kabalsolve batch --seeds 1-10000 --timeout 60 -o r.jsonl
+      kabalsolve batch --seeds 1-10000 --timeout 60 -o r.jsonl --resume
+      kabalsolve batch --seeds 1-10000 -o r.jsonl --resume --retry-unknown
+      kabalsolve stats r.jsonl
+      kabalsolve batch --seeds 1-1000 --vegas --objective max-foundation
 
     One JSON line per deal, written as it finishes: id, game, rules, result, moves,
     states, seconds (with --objective max-foundation also foundation, vegas and
@@ -264,6 +268,9 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
         raise fail("nothing to solve: give deal files, directories or --seeds A-B")
     if resume and out == "-":
         raise fail("--resume goes on with a results file: give --out FILE too")
+    if out != "-" and os.path.isdir(out):
+        raise fail("%s is a directory: --out takes the name of the results file, e.g. %s"
+                   % (out, os.path.join(out, "results.jsonl")))
     if retry_unknown and not resume:
         raise fail("--retry-unknown solves again the unknowns of a results file: give "
                    "--resume and --out FILE too")
@@ -295,6 +302,8 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
                 sink, done = open_results(out, resume)
                 stack.enter_context(sink)
             ids = list(dict.fromkeys(ids))        # a deal named twice is solved once
+            if done.rules and ids:
+                check_resumed_rules(done, next(read_deals(ids[:1], game)), rules, out)
             todo = [i for i in ids if i not in done.ids
                     or (retry_unknown and i in done.unknown)]
             executor: Optional[Executor] = None
@@ -306,18 +315,18 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
                 chunk_seconds = DASK_CHUNK_SECONDS
             elif (jobs or cores()) > 1:
                 executor = stack.enter_context(WorkerPool(jobs or cores()))
-            progress = Progress(len(todo), len(ids) - len(todo))
             deals = read_deals(todo, game)
             checked: Set[str] = set()
-            for r in solve_many(deals, executor=executor, chunksize=chunksize,
-                                chunk_seconds=chunk_seconds, solution=solutions,
-                                max_pending=pending, **rules):
-                if r.game not in checked:
-                    check_rules(done, r, out)
-                    checked.add(r.game)
-                sink.write(r.to_json() + "\n")
-                sink.flush()
-                progress.add(r)
+            with BatchProgress(len(todo), len(ids) - len(todo)) as progress:
+                for r in solve_many(deals, executor=executor, chunksize=chunksize,
+                                    chunk_seconds=chunk_seconds, solution=solutions,
+                                    max_pending=pending, **rules):
+                    if r.game not in checked:
+                        check_rules(done, r, out)
+                        checked.add(r.game)
+                    sink.write(r.to_json() + "\n")
+                    sink.flush()
+                    progress.add(r)
             progress.finish(out)
         except KabalError as e:
             raise fail(str(e))

@@ -3,6 +3,7 @@ import json
 import os
 import pathlib
 import pty
+import re
 import signal
 import subprocess
 import sys
@@ -109,6 +110,29 @@ def test_resume_keeps_to_the_rules_of_the_file(jobs1, tmp_path, capsys, monkeypa
                    "foundation_moves yes, passes unlimited, variant classic: give those rules, or another "
                    "--out\n" % out)
     assert len(lines_of(pathlib.Path(out))) == 3     # nothing written under the other rules
+
+
+@pytest.mark.parametrize("other", [["--draw", "1"], ["--objective", "max-foundation"]])
+def test_resume_of_a_complete_file_keeps_to_its_rules_too(jobs1, tmp_path, capsys, other):
+    out = tmp_path / "r.jsonl"
+    out.write_text(jobs1.read_text())
+    code, _, err = call(["batch", "--seeds", SEEDS, "-j", "1", "-o", str(out), "--resume"]
+                        + other, capsys)
+    assert code == 2 and err.startswith("kabalsolve: error: %s holds klondike lines solved "
+                                        "under other rules (draw 3, " % out), err
+    assert out.read_text() == jobs1.read_text()
+    code, _, err = call(["batch", "--seeds", SEEDS, "-j", "1", "-o", str(out), "--resume"],
+                        capsys)
+    assert code == 0 and err.startswith("batch: 0 deals solved ") and "29 already in" in err
+
+
+def test_out_is_a_file_not_a_directory(tmp_path, capsys):
+    for resume in ([], ["--resume"]):
+        code, out, err = call(["batch", "--seeds", "1-2", "-o", str(tmp_path)] + resume,
+                              capsys)
+        assert (code, out) == (2, "")
+        assert err == ("kabalsolve: error: %s is a directory: --out takes the name of the "
+                       "results file, e.g. %s\n" % (tmp_path, tmp_path / "results.jsonl"))
 
 
 def test_acesup_verdicts_only(tmp_path, capsys):
@@ -346,13 +370,13 @@ def test_ctrl_c_loses_nothing_written_and_resume_finishes(tmp_path, jobs):
     assert sorted(ids) == sorted("seed:%d" % s for s in range(140, 301))
 
 
-def test_progress_bar_on_a_terminal(tmp_path):
+def stderr_on_a_terminal(args, tmp_path):
+    """What ``kabalsolve ARGS`` writes on standard error when that is a terminal."""
     master, slave = pty.openpty()
-    p = subprocess.Popen([sys.executable, "-m", "kabalsolve", "batch", "--seeds", SEEDS,
-                          "-j", "1", "-o", str(tmp_path / "r.jsonl")],
-                         stdout=subprocess.PIPE, stderr=slave, env=env(), cwd=REPO)
+    p = subprocess.Popen([sys.executable, "-m", "kabalsolve"] + args,
+                         stdout=subprocess.PIPE, stderr=slave, env=env(), cwd=tmp_path)
     os.close(slave)
-    p.wait(timeout=60)
+    p.communicate(timeout=120)
     seen = b""
     while True:
         try:
@@ -363,7 +387,31 @@ def test_progress_bar_on_a_terminal(tmp_path):
             break
         seen += chunk
     os.close(master)
-    text = seen.decode()
-    assert p.returncode == 0
-    assert "\r29/29 deals  100%" in text and "deals/s  ETA 0:00" in text
-    assert "batch: 29 deals solved (26 won, 3 lost, 0 unknown)" in text
+    assert p.returncode == 0, seen
+    return seen.decode()
+
+
+@pytest.mark.parametrize("args, label, n, note", [
+    (["batch", "--seeds", SEEDS, "-j", "1", "-o", "r.jsonl"], "batch", 29,
+     "26 won, 3 lost, 0 unknown"),
+    (["stats", "--game", "klondike", "--count", "12", "--seed", "27"], "stats", 12,
+     "11 won, 0 unknown"),
+    (["generate", "--seed", "27", "--count", "3", "--winnable", "--out", "d"],
+     "generate", 3, "4 tried"),
+], ids=["batch", "stats", "generate"])
+def test_one_progress_bar_on_a_terminal(tmp_path, args, label, n, note):
+    text = stderr_on_a_terminal(args, tmp_path)
+    bars = re.findall(r"\r\x1b\[\?25l(%s  \[[^\r]*)" % label, text)
+    assert bars, repr(text)
+    assert bars[0].startswith("%s  [--------------------]  0/%d    0%%" % (label, n))
+    assert bars[-1].startswith("%s  [####################]  %d/%d  100%%  " % (
+        label, n, n)), repr(text)
+    assert re.search(r"\d deals/s  %s *\x1b\[\?25h$" % note, bars[-1]), bars[-1]
+    if label == "batch":
+        assert "batch: 29 deals solved (26 won, 3 lost, 0 unknown)" in text
+
+
+def test_no_progress_bar_off_a_terminal(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "kabalsolve", "stats", "--game", "klondike",
+                        "--count", "3"], capture_output=True, env=env(), cwd=tmp_path)
+    assert r.returncode == 0 and r.stderr == b""
