@@ -1,7 +1,6 @@
 """``kabalsolve stats``: win rates over seeded deals, or over ``batch`` results files."""
 from __future__ import annotations
 
-import sys
 import time
 from typing import Any, List, Optional, Tuple
 
@@ -9,39 +8,52 @@ import click
 
 from .. import _core
 from ..api import solve
-from ..errors import KabalError
+from ..errors import KabalError, OptionError
 from ..games import NAMES, acesup, klondike
 from ..results import summarise
 from ..stats import wilson
 from .options import (MAX_STATES_TYPE, Seconds, Whole, acesup_rules, fail, game_options,
                       klondike_rules)
+from .progress import Progress
 
 
-@click.command()
+@click.command(short_help="Win rates with their 95 % intervals.")
 @click.argument("results", nargs=-1, metavar="[RESULTS.jsonl]...")
-@click.option("--game", type=click.Choice(NAMES), default=None)
-@click.option("--count", type=Whole(1, None), default=None,
+@click.option("--game", type=click.Choice(NAMES), default=None,
+              help="The game of the seeded deals to play (with --count).")
+@click.option("--count", type=Whole(1, None), default=None, metavar="N",
               help="How many seeded deals to play.")
 @click.option("--seed", type=Whole(0, 2**64 - 1), default=1, show_default=True,
-              help="The first deal number.")
+              metavar="N", help="The first deal number.")
 @klondike_rules
 @acesup_rules
 @click.option("--best-score", is_flag=True,
               help="Aces Up: also prove each deal's best score and print the mean "
                    "(far slower than the verdict alone).")
 @click.option("--timeout", type=Seconds(), default=None,
-              help="Per-deal budget; deals it stops count as unknown.")
-@click.option("--max-states", type=MAX_STATES_TYPE, default=None,
-              help="Per-deal budget in positions; deals it stops count as unknown.")
+              metavar="SECONDS", help="Per-deal budget in seconds; deals it stops count "
+                                      "as unknown (default: no limit).")
+@click.option("--max-states", type=MAX_STATES_TYPE, default=None, metavar="N",
+              help="Per-deal budget in positions; deals it stops count as unknown "
+                   "(default: no limit).")
 @click.pass_context
 def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],
           count: Optional[int], seed: int, draw: int, passes: Optional[int],
           no_foundation_moves: bool, variant: str, strict: bool, discard_first: bool,
           best_score: bool,
           timeout: Optional[float], max_states: Optional[int]) -> None:
-    """Win rate over seeded deals (--game, --count), or in `batch` results files, with
-    its 95 % Wilson interval.  Aces Up: the verdicts, and with --best-score the mean
-    best score."""
+    """Win rate over seeded deals (--game, --count), or in `batch` results files (-
+    for standard input), with its 95 % Wilson interval.  Aces Up: the verdicts, and
+    with --best-score the mean best score.
+
+    \b
+    Examples:
+      kabalsolve stats --game klondike --count 1000 --draw 1
+      kabalsolve stats --game acesup --count 1000 --seed 5001 --strict
+      kabalsolve stats --game clock --count 1000000
+      kabalsolve stats results.jsonl more-results.jsonl
+      kabalsolve batch --seeds 1-100 | kabalsolve stats -
+    """
     if results:
         if game is not None or count is not None:
             raise fail("give results files, or --game and --count, not both")
@@ -65,32 +77,28 @@ def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],
         won = 0
         scores: List[int] = []
         not_proved = 0
-        show = sys.stderr.isatty()
-        for i in range(count):
-            if seed + i >= 2**64:
-                raise fail("ran out of seeds below 2**64")
-            try:
-                if game == "klondike":
-                    sol: Any = solve(klondike.Deal.from_seed(seed + i), draw=draw, passes=passes,
-                                     foundation_moves=not no_foundation_moves,
-                                     timeout=timeout, max_states=max_states, variant=variant)
-                else:
-                    sol = solve(acesup.Deal.from_seed(seed + i), strict=strict,
-                                discard_first=discard_first, best_score=best_score,
-                                timeout=timeout, max_states=max_states)
-                    scores.append(sol.score())
-                    not_proved += not sol.score_proved
-            except KabalError as e:
-                raise fail(str(e))
-            won += sol.result == "won"
-            unknown += sol.result == "unknown"
-            if show and ((i + 1) % 10 == 0 or i + 1 == count):
-                el = time.perf_counter() - t0
-                click.echo("\r%d/%d deals, %.1f deals/s, ETA %.0f s   " % (
-                    i + 1, count, (i + 1) / el, el / (i + 1) * (count - i - 1)),
-                    nl=False, err=True)
-        if show:
-            click.echo("", err=True)
+        try:
+            with Progress(count, "stats") as progress:
+                for i in range(count):
+                    if seed + i >= 2**64:
+                        raise OptionError("ran out of seeds below 2**64")
+                    if game == "klondike":
+                        sol: Any = solve(klondike.Deal.from_seed(seed + i), draw=draw,
+                                         passes=passes,
+                                         foundation_moves=not no_foundation_moves,
+                                         timeout=timeout, max_states=max_states,
+                                         variant=variant)
+                    else:
+                        sol = solve(acesup.Deal.from_seed(seed + i), strict=strict,
+                                    discard_first=discard_first, best_score=best_score,
+                                    timeout=timeout, max_states=max_states)
+                        scores.append(sol.score())
+                        not_proved += not sol.score_proved
+                    won += sol.result == "won"
+                    unknown += sol.result == "unknown"
+                    progress.advance(note="%d won, %d unknown" % (won, unknown))
+        except KabalError as e:
+            raise fail(str(e))
         if game == "klondike":
             rules = "%sdraw %d%s%s" % ("danish, " if variant == "danish" else "", draw,
                                        "" if passes is None else ", %d passes" % passes,

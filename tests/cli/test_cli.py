@@ -6,6 +6,7 @@ rest call ``kabalsolve.cli.main`` in-process for speed, catching its SystemExit.
 import json
 import re
 
+import click
 import pytest
 
 import kabalsolve
@@ -284,3 +285,39 @@ def test_version_and_help_in_process(capsys):
     assert code == 0 and "Usage" in out
     code, out, err = call(["solve", "--help"], capsys)
     assert code == 0 and "--draw" in out and "--no-foundation-moves" in out
+
+
+COMMANDS = ["solve", "hint", "show", "generate", "batch", "stats"]
+
+
+def test_the_top_help_lists_the_commands_and_points_at_solve_help(capsys):
+    code, out, _ = call(["--help"], capsys)
+    assert code == 0
+    assert "'kabalsolve solve --help' lists its options" in out
+    listed = [line.split()[0] for line in out.split("\nCommands:\n")[1].splitlines()]
+    assert listed == COMMANDS
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_examples_and_plain_ranges(command, capsys):
+    code, out, _ = call([command, "--help"], capsys)
+    assert code == 0
+    examples = out.split("\n  Examples:\n")[1].split("\n\n")[0].splitlines()
+    assert examples and all(e.startswith("    kabalsolve ") for e in examples), examples
+    assert all(len(line) <= 80 for line in out.splitlines())
+    assert "x>" not in out and "<=x" not in out and "INTEGER" not in out
+    options = [p for p in kabalsolve.cli.cli.commands[command].params
+               if isinstance(p, click.Option)]
+    assert [p.name for p in options if not p.help] == []
+
+
+def test_ranges_read_as_words(capsys):
+    code, out, _ = call(["solve", "--help"], capsys)
+    assert "[default: 3; 1 to 24]" in out and "[1 to 10**20 - 1]" in out
+    assert "the answer is 'unknown'.  [4 to 2**24]" in out and "to 10**18]" in out
+    code, out, _ = call(["generate", "--help"], capsys)
+    assert "[default: 1; 0 to 2**64 - 1]" in out and "kabalsolve/" not in out
+    code, _, err = call(["solve", "--draw", "25", "x.txt"], capsys)
+    assert code == 2 and "25 is not in the range 1 to 24." in err
+    code, _, err = call(["solve", "--timeout", "0", "x.txt"], capsys)
+    assert code == 2 and "0.0 is not in the range more than 0, at most 10**9." in err
