@@ -134,7 +134,12 @@ class Solution:
         return _numbered(klondike.start_position(self.deal, self.rules), self.moves)
 
     def __str__(self) -> str:
+        """The verdict line and the moves in words, as ``kabalsolve DEAL`` prints them."""
         return "\n".join([self.verdict_line()] + self.move_lines())
+
+    def __repr__(self) -> str:
+        """The class and the verdict line: ``<Solution won: klondike draw 3, ...>``."""
+        return "<%s %s>" % (type(self).__name__, self.verdict_line())
 
 
 @dataclass
@@ -171,7 +176,12 @@ class ClockSolution:
         return ["%*d. %s" % (width, n, t.describe()) for n, t in enumerate(self.turns, 1)]
 
     def __str__(self) -> str:
+        """The verdict line and the moves in words, as ``kabalsolve DEAL`` prints them."""
         return "\n".join([self.verdict_line()] + self.move_lines())
+
+    def __repr__(self) -> str:
+        """The class and the verdict line: ``<Solution won: klondike draw 3, ...>``."""
+        return "<%s %s>" % (type(self).__name__, self.verdict_line())
 
 
 @dataclass
@@ -245,5 +255,10 @@ class AcesUpSolution:
         return _numbered(self.start_position(), self.moves)
 
     def __str__(self) -> str:
+        """The verdict line and the moves in words, as ``kabalsolve DEAL`` prints them."""
         return "\n".join([self.verdict_line()] + self.move_lines())
+
+    def __repr__(self) -> str:
+        """The class and the verdict line: ``<Solution won: klondike draw 3, ...>``."""
+        return "<%s %s>" % (type(self).__name__, self.verdict_line())
 

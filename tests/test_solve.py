@@ -308,4 +308,7 @@ def test_solution_text():
     assert str(lost) == lost.verdict_line()
     unk = solve(kabalsolve.deal_from_seed(1), max_states=1)
     assert "(stopped by --max-states)" in unk.verdict_line()
+    assert repr(unk) == "<Solution %s>" % unk.verdict_line()
+    assert repr(sol.moves[:3]) == "[<Move AH T6 F>, <Move AD T6 F>, <Move 2D T4 F>]"
+    assert repr(sol.deal).startswith("<Deal klondike T1: 9C; T2: 7C JD; ")
     assert isinstance(sol, Solution)

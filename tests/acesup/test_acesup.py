@@ -18,7 +18,7 @@ import pytest
 
 import kabalsolve
 from kabalsolve import _core
-from kabalsolve.cards import parse_card, rank
+from kabalsolve.cards import card_str, parse_card, rank
 from kabalsolve.errors import DealError, MoveError, OptionError
 from kabalsolve.games import acesup
 from kabalsolve.games.acesup import Deal, Move, Position, Rules, best_score_brute_force
@@ -160,6 +160,21 @@ def test_move_json_round_trip():
             Move.from_json(bad)
 
 
+def test_str_and_repr_show_cards():
+    pos = Position(Deal.from_seed(1))
+    assert repr(pos.legal_moves()) == "[<Move 7C P2 X>, <Move 4C P4 X>, <Move D>]"
+    for m in pos.legal_moves():       # the card, then the short text's words
+        assert str(m) == (pos.move_text(m) if m.kind == "deal" else
+                          "%s %s" % (card_str(m.card), pos.move_text(m)))
+    assert repr(Move("move", "P3", "P1", parse_card("QH"))) == "<Move QH P3 P1>"
+    assert repr(Deal.from_seed(1)).startswith(
+        "<Deal acesup deck: 9C 7C QD 4C AS 8D ")
+    assert repr(pos).startswith("<Position acesup strict: no; discard-first: no; P1: 9C; "
+                                "P2: 7C; P3: QD; P4: 4C; stock: AS 8D ")
+    assert repr(pos).endswith("; discarded: ->")
+    assert str(pos) == pos.to_text() and kabalsolve.read_deal(str(pos)).same_as(pos)
+
+
 def test_rules_of_a_known_layout():
     # the seed's example: 9H QH 4S AC on top; 9H goes, then 4S may move to P1 and go
     c = parse_card
@@ -170,18 +185,18 @@ def test_rules_of_a_known_layout():
         return Position.from_layout(piles, [], rest, rules)
 
     pos = layout()
-    assert {str(m) for m in pos.legal_moves()} == {"9H P1>X"}
+    assert {str(m) for m in pos.legal_moves()} == {"9H P1 X"}
     pos.push(Move("discard", "P1", "", c("9H")))
-    assert {str(m) for m in pos.legal_moves()} == {"QH P2>P1", "4S P3>P1", "AC P4>P1"}
+    assert {str(m) for m in pos.legal_moves()} == {"QH P2 P1", "4S P3 P1", "AC P4 P1"}
     pos.push(Move("move", "P3", "P1", c("4S")))
-    assert [str(m) for m in pos.legal_moves()] == ["4S P1>X"]
+    assert [str(m) for m in pos.legal_moves()] == ["4S P1 X"]
     assert pos.describe(pos.legal_moves()[0]) == "discard 4\u2660 from pile 1 (K\u2660 on pile 3)"
     pos.push(pos.legal_moves()[0])
     assert pos.score == len(rest) + 2
     assert best_score_brute_force(layout()) >= len(rest) + 2
     strict = layout(Rules(strict=True))
     strict.push(Move("discard", "P1", "", c("9H")))
-    assert {str(m) for m in strict.legal_moves()} == {"AC P4>P1"}
+    assert {str(m) for m in strict.legal_moves()} == {"AC P4 P1"}
     with pytest.raises(MoveError, match="only an Ace"):
         strict.push(Move("move", "P3", "P1", c("4S")))
     # strict: 9H goes; 4S is stuck on KS, and KS could only go for the buried AS

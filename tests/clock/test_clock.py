@@ -86,6 +86,16 @@ def test_clock_round_trip():
     assert kabalsolve.read_text(deal.to_text()) == deal
 
 
+def test_str_and_repr_show_cards():
+    deal = clock.Deal.from_seed(1)
+    assert str(deal) == deal.to_text()
+    assert repr(deal).startswith("<Deal clock deck: 9C 7C QD 4C ") and repr(deal).endswith(" 4D>")
+    sol = kabalsolve.solve(deal)
+    assert [str(t) for t in sol.moves[:3]] == ["4D 13 4", "9D 4 9", "JC 9 11"]
+    assert repr(sol.moves[0]) == "<Turn 4D 13 4>"
+    assert repr(sol).startswith("<ClockSolution lost: clock, 37 of 52 cards turned; ")
+
+
 def test_cli(tmp_path):
     def run(*args):
         return subprocess.run([sys.executable, "-m", "kabalsolve", *args],

@@ -411,14 +411,56 @@ def test_move_json_rejects(bad):
         Move.from_json(bad)
 
 
-def test_move_str():
-    assert str(Move("move", "T1", "T2", cards("9H")[0], 3)) == "9H T1>T2 x3"
-    assert str(Move("move", "W", "F", cards("AS")[0])) == "AS W>F"
-    assert str(Move.draw()) == "draw"
+def test_move_str_and_repr():
+    run = Move("move", "T1", "T2", cards("9H")[0], 3)
+    assert (str(run), repr(run)) == ("9H T1 T2", "<Move 9H T1 T2, 3 cards>")
+    assert (str(Move("move", "W", "F", cards("AS")[0])), repr(Move.draw()),
+            repr(Move.recycle())) == ("AS W F", "<Move D>", "<Move R>")
+
+
+def test_move_str_is_the_short_text_with_its_card_and_reads_back():
+    """str(move) stands alone: the card, then the words of move_text; parse_move reads
+    it back to the same move (the card fixes how many cards of a run move)."""
+    rng = random.Random(5)
+    seen = set()
+    for game in range(30):
+        pos = Position(kabalsolve.deal_from_seed(rng.randrange(1, 10**6)),
+                       Rules(draw=rng.choice((1, 3))))
+        for _ in range(60):
+            legal = pos.legal_moves()
+            if not legal:
+                break
+            for m in legal:
+                text, short = str(m), pos.move_text(m)
+                if m.kind == "move":
+                    assert text.split()[0] == card_str(m.card)
+                    assert text.split()[1:] == short.split()[-2:]
+                    seen.add((m.src[0], m.count > 1, len(short.split())))
+                else:
+                    assert text == short
+                assert pos.parse_move(text) == m
+            pos.push(rng.choice(legal))
+    assert ("T", True, 2) in seen and ("F", False, 2) in seen
+
+
+def test_deal_and_position_repr_show_the_cards():
+    deal = kabalsolve.deal_from_seed(7)
+    assert repr(deal).startswith("<Deal klondike T1: 9D; T2: 7S 9S; T3: 3H QC 3S; ")
+    assert repr(deal).endswith("; stock: KS JS 4S KD QH JC 8C 6D KC 7D 8D JD AC 5S 5H 6S "
+                               "2H 9C QS 9H 3D 7C AS 8H>")
+    pos = Position(deal, Rules(draw=1))
+    pos.push(pos.parse_move("T1 T5"))
+    assert repr(pos).startswith("<Position klondike draw: 1; passes: unlimited; "
+                                "passes-used: 1; foundations: -; T1: -; T2: 7S | 9S; ")
+    assert str(pos) == pos.to_text() and str(deal) == deal.to_text()
+    assert kabalsolve.read_deal(str(pos)).same_as(pos)
+    danish = Position(deal, Rules(variant="danish"))
+    assert repr(danish).startswith("<Position klondike variant: danish; draw: 3; ")
+    assert str(danish).startswith("# the danish variant (position files are classic")
 
 
 def test_replay_names_the_bad_move():
     deal = kabalsolve.deal_from_seed(1)
-    with pytest.raises(MoveError, match=r"^move 2 \(draw\): cannot draw"):
+    with pytest.raises(MoveError, match=r"^move 2 \(D\): cannot draw"):
         replay(deal, Rules(draw=24), [Move.draw(), Move.draw()])
     assert isinstance(Deal, type)

@@ -71,7 +71,12 @@ class Deal(DeckDeal):
         return head + "game: acesup\ndeck: " + " ".join(card_str(c) for c in self.deck) + "\n"
 
     def __str__(self) -> str:
+        """The deal file (``to_text``)."""
         return self.to_text()
+
+    def __repr__(self) -> str:
+        """``<Deal acesup deck: 9C 7C QD ...>``: the deal file's deck line."""
+        return "<Deal acesup %s>" % "; ".join(self.to_text().splitlines()[1:])
 
 
 @dataclass(frozen=True)
@@ -112,11 +117,19 @@ class Move:
         return cls(kind, src, dst, card)
 
     def __str__(self) -> str:
+        """The move as text that needs no position: ``D``, or the card, then the words
+        of the short move text, e.g. ``4S P2 X``, ``QH P3 P1`` (``Position.move_text``
+        leaves the card out: only top cards move)."""
         if self.kind == "deal":
-            return "deal"
-        if self.kind == "discard":
-            return "%s %s>X" % (card_str(self.card), self.src)  # type: ignore[arg-type]
-        return "%s %s>%s" % (card_str(self.card), self.src, self.dst)  # type: ignore[arg-type]
+            return "D"
+        if self.kind not in ("discard", "move"):
+            return self.kind
+        card = card_str(self.card) if self.card is not None else "?"
+        return "%s %s %s" % (card, self.src, "X" if self.kind == "discard" else self.dst)
+
+    def __repr__(self) -> str:
+        """``<Move 4S P2 X>``."""
+        return "<Move %s>" % self
 
 
 class Position:
@@ -175,6 +188,15 @@ class Position:
     def to_text(self, comment: Optional[str] = None) -> str:
         """The position file of this position (docs/formats.md, "Aces Up positions")."""
         return position_to_text(self, comment)
+
+    def __str__(self) -> str:
+        """The position file (``to_text``)."""
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        """The position file's lines after ``game:`` on one line: ``<Position acesup
+        strict: no; discard-first: no; P1: JC; ...; discarded: ->``."""
+        return "<Position acesup %s>" % "; ".join(self.to_text().splitlines()[1:])
 
     def move_text(self, move: Move) -> str:
         """The short text of a move: ``D`` deals, ``P2 X`` discards from P2, ``P3 P1``

@@ -45,6 +45,14 @@ class Deal(DeckDeal):
         head = "# " + comment + "\n" if comment else ""
         return head + "game: clock\ndeck: " + " ".join(card_str(c) for c in self.deck) + "\n"
 
+    def __str__(self) -> str:
+        """The deal file (``to_text``)."""
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        """``<Deal clock deck: 9C 7C QD ...>``: the deal file's deck line."""
+        return "<Deal clock %s>" % "; ".join(self.to_text().splitlines()[1:])
+
 
 def target_pile(card: Card) -> int:
     """The pile (1..13) a card goes under: its rank, Kings to the centre."""
@@ -61,6 +69,15 @@ class Turn:
 
     def to_json(self) -> Dict[str, Any]:
         return {"type": "turn", "card": card_str(self.card), "from": self.src, "to": self.dst}
+
+    def __str__(self) -> str:
+        """The card, the pile it was turned from and the pile it went under (13 is the
+        centre), e.g. ``7C 13 7``."""
+        return "%s %d %d" % (card_str(self.card), self.src, self.dst)
+
+    def __repr__(self) -> str:
+        """``<Turn 7C 13 7>``."""
+        return "<Turn %s>" % self
 
     def describe(self) -> str:
         where = "the centre" if self.dst == CENTRE else "pile %d" % self.dst

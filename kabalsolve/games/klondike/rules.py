@@ -146,7 +146,13 @@ class Deal:
         return "\n".join(lines) + "\n"
 
     def __str__(self) -> str:
+        """The deal file (``to_text``)."""
         return self.to_text()
+
+    def __repr__(self) -> str:
+        """The deal file's lines after ``game:`` on one line, e.g. ``<Deal klondike T1:
+        9D; T2: 7S 9S; ...; stock: KS JS ...>``."""
+        return "<Deal klondike %s>" % "; ".join(self.to_text().splitlines()[1:])
 
 
 @dataclass(frozen=True)
@@ -198,10 +204,20 @@ class Move:
         return cls("move", src, dst, card, count)
 
     def __str__(self) -> str:
+        """The move as text that needs no position: ``D``, ``R``, or the card, then the
+        words of the short move text, e.g. ``8H W T2`` (``Position.move_text`` writes the
+        card only when the move needs it; ``Position.parse_move`` reads both)."""
+        if self.kind in ("draw", "recycle"):
+            return self.kind[0].upper()
         if self.kind != "move":
             return self.kind
-        s = "%s %s>%s" % (card_str(self.card), self.src, self.dst)  # type: ignore[arg-type]
-        return s + (" x%d" % self.count if self.count != 1 else "")
+        card = card_str(self.card) if self.card is not None else "?"
+        return "%s %s %s" % (card, self.src, self.dst)
+
+    def __repr__(self) -> str:
+        """``<Move 8H W T2>``; a run says how many cards move: ``<Move 9H T1 T2, 3
+        cards>``."""
+        return "<Move %s%s>" % (self, ", %d cards" % self.count if self.count != 1 else "")
 
 
 @dataclass
@@ -635,16 +651,20 @@ class Position:
         return text
 
     def __str__(self) -> str:
-        lines = []
-        f = " ".join(card_str(s * 13 + n - 1) if n else "--" for s, n in enumerate(self.foundations))
-        lines.append("foundations: " + f)
-        for i, pile in enumerate(self.piles):
-            cells = ["<%s>" % card_str(c) if k < self.down[i] else card_str(c)
-                     for k, c in enumerate(pile)]
-            lines.append("%s: %s" % (PILES[i], " ".join(cells)))
-        lines.append("waste: " + " ".join(card_str(c) for c in self.waste))
-        lines.append("stock: " + " ".join(card_str(c) for c in self.stock))
-        return "\n".join(lines)
+        """The position file (``to_text``).  Position files are classic Klondike, so a
+        danish position's text says so in a comment."""
+        if self.rules.danish:
+            return self.to_text("the danish variant (position files are classic Klondike)")
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        """The position file's lines after ``game:`` on one line, e.g. ``<Position
+        klondike draw: 3; passes: unlimited; passes-used: 1; foundations: -; T1: | 9D;
+        ...>`` (a danish position: ``variant: danish`` first)."""
+        lines = self.to_text().splitlines()[1:]
+        if self.rules.danish:
+            lines.insert(0, "variant: danish")
+        return "<Position klondike %s>" % "; ".join(lines)
 
 
 def start_position(start: "Union[Deal, Position]", rules: Rules) -> Position:
