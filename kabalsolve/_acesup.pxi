@@ -50,7 +50,10 @@ cdef struct ACReduce:
     # proved lost, positions on a winning line of one, roots that ran out of budget, and
     # each level's table and buffers.  tally: the positions count of the search asked
     # for, which the reduced ones add to, and limit its budget (0: none), which covers
-    # them: a reduced search gets at most what is left of it.
+    # them: a reduced search gets at most what is left of it.  held: the budgets of the
+    # reduced searches under way (one inside another's tree, at the next level), whose
+    # positions reach the tally only when they end; a reduced search gets at most what
+    # is left once they are set aside, so that all of them together stay within limit.
     Table lost
     Table won
     Table open
@@ -58,6 +61,7 @@ cdef struct ACReduce:
     SearchBufs bufs[AC_RLEVELS]
     uint64_t* tally
     uint64_t limit
+    uint64_t held
     int need                # the score the tables are about (ac_reduced_lost)
     uint64_t share          # the bytes of the search's budget the tables share
     uint64_t pool           # what they may still take of it (table_use_pool)
@@ -1201,10 +1205,10 @@ cdef int ac_reduced_lost(AState* s, int need) noexcept nogil:
         return 0
     ac_reduce_need(x, need)
     if x.limit:
-        if x.tally[0] >= x.limit:
+        if x.tally[0] + x.held >= x.limit:
             return 0
-        if x.limit - x.tally[0] < budget:
-            budget = x.limit - x.tally[0]
+        if x.limit - x.tally[0] - x.held < budget:
+            budget = x.limit - x.tally[0] - x.held
     xs = ~s.gone & AC_RMASK[lvl]    # X
     if xs == 0:
         return 0                    # R would be s itself
@@ -1248,7 +1252,9 @@ cdef int ac_reduced_lost(AState* s, int need) noexcept nogil:
         table_clear(cur)
     res.target = need
     res.floor = need
+    x.held += budget
     dfs_run(&AC_SUB_OPS, &r, cur, budget, 0.0, &x.bufs[lvl], &res)
+    x.held -= budget
     free(res.path)
     x.tally[0] += res.states
     if res.status == S_LOST:

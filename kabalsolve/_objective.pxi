@@ -27,7 +27,8 @@
 # A child with a forced move (min-moves: a card that goes up at once, bf_forced) has
 # that one child, so the search follows such moves before it stores a child: the
 # positions on the way are nodes of the line (links) but are never keyed, queued or
-# counted.  The budget (max_states) counts the positions keyed in the table.
+# counted.  The budget (max_states) counts the positions keyed in the table, and is
+# checked before each new key, so that no search keys more than it allows.
 #
 # Memory: a node is 40 bytes (key, parent, move, g, f, depth) plus an 8-byte slot per
 # position at load <= 1/2 and its queue entry; the position itself is not stored.  The search
@@ -831,6 +832,9 @@ cdef void bf_search(BFSearch* b, int incumbent, uint64_t max_states, double dead
                     b.reopened += 1
                 b.nodes[bf_idx(slot[0])].closed = 2     # superseded
             else:
+                if max_states and b.nstates >= max_states:
+                    res.stop_reason = STOP_STATES       # the budget, before a new key
+                    break
                 b.nstates += 1
             # the links of the chain of forced moves (bf_forced): nodes of the line,
             # never keyed or queued (closed 3); only the last is keyed

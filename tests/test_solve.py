@@ -17,7 +17,7 @@ import kabalsolve
 from kabalsolve import OptionError, Solution, is_winnable, read_deal, solve
 from kabalsolve.games.klondike import Move, Rules, replay
 
-from conftest import DATA, deal_needing_states
+from conftest import DATA, REPO, deal_needing_states
 
 BUDGET = dict(timeout=60.0)
 
@@ -312,3 +312,25 @@ def test_solution_text():
     assert repr(sol.moves[:3]) == "[<Move AH T6 F>, <Move AD T6 F>, <Move 2D T4 F>]"
     assert repr(sol.deal).startswith("<Deal klondike T1: 9C; T2: 7C JD; ")
     assert isinstance(sol, Solution)
+
+
+@pytest.mark.parametrize("example, options", [
+    ("won-klondike-draw3.txt", dict(objective="min-moves")),
+    ("won-klondike-draw3.txt", dict(objective="max-score")),
+    ("lost-klondike.txt", dict(objective="max-score")),
+    ("lost-klondike.txt", dict(objective="max-foundation", passes=3)),
+    ("lost-klondike.txt", dict()),
+    ("lost-acesup.txt", dict()),
+    ("lost-acesup.txt", dict(strict=True)),
+    ("lost-acesup.txt", dict(best_score=False)),
+], ids=lambda x: x if isinstance(x, str) else ",".join(map(str, x.values())) or "win")
+def test_a_budget_bounds_the_states_reported(example, options):
+    """--max-states bounds the positions a solve reports, whatever searches it makes:
+    the best-first searches of the counted objectives stop before a position past it
+    is keyed, and Aces Up's reduced games share what is left of it."""
+    deal = read_deal(str(REPO / "examples" / example))
+    for n in (50, 100, 1000, 30000):
+        sol = solve(deal, max_states=n, **options)
+        assert sol.stats.states <= n, (n, sol.verdict_line())
+        if sol.result == "unknown" or sol.stopped_by == "max_states":
+            assert sol.stats.states >= n // 2, (n, sol.verdict_line())
