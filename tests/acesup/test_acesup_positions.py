@@ -126,7 +126,10 @@ def test_move_text_pairs():
     pos = read_file(DATA / "acesup" / "position_after_20.txt")
     for m in pos.legal_moves():
         assert pos.parse_move(pos.move_text(m)) == m
+        assert pos.parse_move(str(m)) == m            # the card first: "4S P2 X"
     assert pos.parse_move("p2 x") == Move("discard", "P2", "", parse_card("4S"))
+    with pytest.raises(MoveError, match="the top card of P2 is 4S"):
+        pos.parse_move("5S P2 X")
     assert pos.parse_move("deal").kind == "deal"
     with pytest.raises(MoveError, match="not legal here"):
         pos.parse_move("P1 X")

@@ -205,14 +205,19 @@ class Position:
 
     def parse_move(self, text: str) -> Move:
         """The legal move that a short text names here (``D``, ``P2 X``, ``P3 P1``; any
-        case, also ``deal`` and ``P3>P1``); MoveError (saying why) otherwise."""
-        kind, src, dst = move_words(text)
+        case, also ``deal`` and ``P3>P1``; with the card first, as ``str(move)`` writes
+        it: ``4S P2 X``); MoveError (saying why) otherwise."""
+        words = text.split()
+        want = parse_card(words[0]) if len(words) == 3 else None
+        kind, src, dst = move_words(" ".join(words[1:]) if want is not None else text)
         if kind == "deal":
             m = Move("deal")
         else:
             card = self.top(PILES.index(src))
             if card is None:
                 raise MoveError("%r: %s is empty" % (text, src))
+            if want is not None and want != card:
+                raise MoveError("%r: the top card of %s is %s" % (text, src, card_str(card)))
             m = Move(kind, src, dst, card)
         try:
             self.check(m)
