@@ -23,7 +23,7 @@ def end_positions(rules, count, seed):
     rng = random.Random(seed)
     for _ in range(count):
         yield random_position(rng, rules, 0, play=rng.choice([0.3, 0.6, 0.9]))
-    for deal in range(1, 31):
+    for deal in range(1, 41):
         pos = Position(acesup.Deal.from_seed(deal), rules)
         codes = won_line(pos.copy(), rules)
         if codes:
