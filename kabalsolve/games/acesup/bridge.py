@@ -1,8 +1,11 @@
 """The bridge to the compiled core for Aces Up: the verdict and best-score search of a
 deal or position, the search behind hints, and the decoding of the core's moves.
 
-Every line the core returns is replayed on the reference ``Position`` (``rules``)
-before it leaves this module; a move the rules refuse raises SolverError.
+Every line the core returns is replayed on the reference ``Position`` (``rules``); a
+move the rules refuse raises SolverError.  It is then shortened (``lines.shorten``:
+no lone card moved about for nothing) and the short line is replayed once more, from
+the start, before it leaves this module; should it not reach what the core's line
+reaches, the core's line is kept.
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from ...bridge import SolverError, check_budget
 from ...errors import KabalError
 from ...solution import LOST, UNKNOWN, WON, AcesUpSolution, Stats
 from . import rules as acesup
+from .lines import shorten
 
 
 def decode_acesup_move(pos: acesup.Position, code: int) -> acesup.Move:
@@ -28,6 +32,23 @@ def decode_acesup_move(pos: acesup.Position, code: int) -> acesup.Move:
     if t == 2 and 0 <= b < 4:
         return acesup.Move("move", acesup.PILES[a], acesup.PILES[b], pos.piles[a][-1])
     raise SolverError("unknown Aces Up move code %d" % code)
+
+
+def shortened(start: acesup.Position, moves: List[acesup.Move],
+              end: acesup.Position) -> List[acesup.Move]:
+    """``moves`` (played from ``start`` to ``end`` already) without the moves that only
+    rearrange lone cards for nothing (``lines.shorten``), replayed from ``start``; the
+    moves as they are if the short line does not reach ``end``'s score and verdict."""
+    short = shorten(start, moves)
+    if len(short) == len(moves):
+        return moves
+    p = start.copy()
+    try:
+        for m in short:
+            p.push(m)
+    except KabalError:
+        return moves
+    return short if p.score == end.score and p.is_won() == end.is_won() else moves
 
 
 def acesup_move_code(move: acesup.Move) -> int:
@@ -75,6 +96,9 @@ class AcesUpSearch:
                 moves.append(m)
             if not child.is_won():
                 raise SolverError("the core's win after %s does not win" % move)
+            start = self.pos.copy()
+            start.push(move)
+            moves = shortened(start, moves, child)
         return status, moves
 
 
@@ -116,6 +140,7 @@ def solve_acesup_position(start: acesup.Position, best_score: bool = True,
                           % (pos.score, best))
     if status not in (WON, LOST, UNKNOWN):
         raise SolverError("unknown status %r" % status)
+    moves = shortened(start.copy(), moves, pos)
     stats = Stats(states=states, moves_made=made, search_seconds=secs,
                   seconds=time.perf_counter() - t0, table_bytes=tbytes)
     return AcesUpSolution(status, rules, deal, moves, stats, pos.score,
