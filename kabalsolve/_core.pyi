@@ -73,6 +73,20 @@ def klondike_objective(
     narrow: int = ...,
 ) -> Tuple[bool, bool, int, List[int], int, int, int, int, float, Optional[str]]: ...
 
+def klondike_tidy(
+    columns: Sequence[Column],
+    found: Sequence[int],
+    talon: Sequence[int],
+    codes: Sequence[int],
+    wp: int = ...,
+    recycles: int = ...,
+    draw: int = ...,
+    max_recycles: int = ...,
+    foundation_moves: bool = ...,
+    danish: bool = ...,
+    group: int = ...,
+) -> Optional[List[int]]: ...
+
 def decode_move(code: int) -> Tuple[int, int, int, int]: ...
 
 class KlondikeBoard:

@@ -26,6 +26,7 @@ cdef extern from *:
 include "_table.pxi"
 include "_search.pxi"
 include "_klondike.pxi"
+include "_tidy.pxi"
 include "_clock.pxi"
 include "_acesup.pxi"
 include "_hint.pxi"
@@ -377,6 +378,31 @@ def klondike_check_line(columns, found, talon, codes, int wp=0, int recycles=0,
     finally:
         free(buf)
     return -1 if r == 1 else -r - 1
+
+
+def klondike_tidy(columns, found, talon, codes, int wp=0, int recycles=0, int draw=3,
+                  int max_recycles=KL_NOLIMIT, bint foundation_moves=True,
+                  bint danish=False, int group=0):
+    """A winning line of a Klondike position (move codes, as klondike_solve returns
+    them) without its round trips (_tidy.pxi): a card moved away and back where the
+    line still wins without it.  Arguments as klondike_solve.  Returns the new codes
+    (each SWAPF written as its two moves), or None if the line does not replay in the
+    core or does not win."""
+    cdef KState s
+    cdef int n = len(codes), m, i
+    cdef uint32_t* line
+    kl_load(&s, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves,
+            danish, group)
+    line = <uint32_t*> malloc((2 * n + 1) * sizeof(uint32_t))
+    if line == NULL:
+        raise MemoryError()
+    for i in range(n):
+        line[i] = codes[i]
+    with nogil:
+        m = kl_tidy(&s, line, n)
+    out = [line[i] for i in range(m)] if m >= 0 else None
+    free(line)
+    return out
 
 
 cdef int kl_value(KState* s) noexcept nogil:

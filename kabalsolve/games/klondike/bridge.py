@@ -20,13 +20,14 @@ the best line found; the length or score recomputed on the reference rules
 from __future__ import annotations
 
 import time
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from ... import _core
 from ...bridge import NOLIMIT, SolverError, check_budget
 from ...errors import KabalError, OptionError
 from ...solution import LOST, UNKNOWN, WON, Solution, Stats
 from . import rules as klondike
+from .lines import shorten
 
 _T = _core.KLONDIKE_MOVE_TYPES
 
@@ -97,6 +98,28 @@ def replay_klondike_codes(pos: klondike.Position, codes: List[int],
     return moves
 
 
+def replay_winning_codes(pos: klondike.Position, codes: List[int],
+                         what: str) -> Tuple[List[klondike.Move], klondike.Position]:
+    """``replay_klondike_codes`` of a winning line, its round trips taken out first
+    (``_core.klondike_tidy``: a card moved away and back where the line wins without
+    it): (the atomic moves, the position they end in).  The short line is played on a
+    copy of ``pos`` and kept if it replays on the reference rules and wins; else the
+    line as found is played on ``pos`` itself, checked as ever."""
+    columns, found, talon, wp, rec = klondike_core_args(pos)
+    short = _core.klondike_tidy(columns, found, talon, codes, wp, rec,
+                                group=klondike_core_group(pos),
+                                **klondike_rule_args(pos.rules))
+    if short is not None and short != codes:
+        p = pos.copy()
+        try:
+            moves = replay_klondike_codes(p, short, what)
+        except SolverError:
+            moves = []
+        if p.is_won():
+            return moves, p
+    return replay_klondike_codes(pos, codes, what), pos
+
+
 def solve_klondike(deal: klondike.Deal, rules: klondike.Rules,
                    max_states: Optional[int] = None, timeout: Optional[float] = None,
                    max_memory_mb: Optional[int] = None, objective: str = "win") -> Solution:
@@ -141,8 +164,9 @@ def solve_position(start: klondike.Position, max_states: Optional[int] = None,
         if sum(pos.foundations) != best or (status == WON) != pos.is_won():
             raise SolverError("the core's line puts %d cards up, not %d"
                               % (sum(pos.foundations), best))
+        moves = shorten(start, moves, lambda p, _line: p.foundation_cards() >= best)
     elif status == WON:
-        moves = replay_klondike_codes(pos, codes, "the core's solution")
+        moves, pos = replay_winning_codes(pos, codes, "the core's solution")
         if not pos.is_won():
             raise SolverError("the core's solution does not end with all cards up")
     elif status not in (LOST, UNKNOWN):
@@ -236,7 +260,8 @@ class PositionSearch:
         self.states += states
         moves: List[klondike.Move] = []
         if status == WON:
-            moves = replay_klondike_codes(child, codes, "the core's win after %s" % move)
+            moves, child = replay_winning_codes(child, codes,
+                                                "the core's win after %s" % move)
             if not child.is_won():
                 raise SolverError("the core's win after %s does not end with all cards up"
                                   % move)
@@ -361,6 +386,8 @@ def solve_counted(start: klondike.Position, objective: str,
         if got != value:
             raise SolverError("the core's max-score line scores %d, not %d" % (got, value))
     line_wins = klondike.replay(first, rules, moves).is_won()
+    moves, value = _shortened_counted(first, rules, objective, moves, line_wins, value,
+                                      proved)
     result = seed.result
     if line_wins:
         result = WON
@@ -384,3 +411,29 @@ def solve_counted(start: klondike.Position, objective: str,
         sol.stopped_by = seed.stopped_by or stop
     return sol
 
+
+def _shortened_counted(first: Union[klondike.Deal, klondike.Position], rules: klondike.Rules,
+                       objective: str, moves: List[klondike.Move], wins: bool, value: int,
+                       proved: bool) -> Tuple[List[klondike.Move], int]:
+    """The line of a counted objective without the moves ``lines.shorten`` can leave
+    out (a line that wins still wins; a max-score line scores no less), with its value
+    made again.  A line proved the shortest that still loses a move, or one proved the
+    best score that gains points, is a SolverError: the proof was wrong."""
+
+    def keeps(p: klondike.Position, line: Sequence[klondike.Move]) -> bool:
+        if wins and not p.is_won():
+            return False
+        return objective != "max-score" or klondike.score(first, rules, line) >= value
+
+    short = shorten(klondike.start_position(first, rules), moves, keeps)
+    if len(short) == len(moves):
+        return moves, value
+    if objective == "min-moves":
+        if proved:
+            raise SolverError("the proved shortest win has %d moves, and %d of them can "
+                              "go" % (len(moves), len(moves) - len(short)))
+        return short, len(short) if wins else value
+    got = klondike.score(first, rules, short)
+    if got > value and proved:
+        raise SolverError("the proved best score %d is beaten by %d" % (value, got))
+    return short, got
