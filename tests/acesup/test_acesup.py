@@ -190,7 +190,7 @@ def test_rules_of_a_known_layout():
     assert {str(m) for m in pos.legal_moves()} == {"QH P2 P1", "4S P3 P1", "AC P4 P1"}
     pos.push(Move("move", "P3", "P1", c("4S")))
     assert [str(m) for m in pos.legal_moves()] == ["4S P1 X"]
-    assert pos.describe(pos.legal_moves()[0]) == "discard 4\u2660 from pile 1 (K\u2660 on pile 3)"
+    assert pos.describe(pos.legal_moves()[0]) == "discard 4\u2660 from pile 1 (K\u2660 on pile 3 is higher)"
     pos.push(pos.legal_moves()[0])
     assert pos.score == len(rest) + 2
     assert best_score_brute_force(layout()) >= len(rest) + 2

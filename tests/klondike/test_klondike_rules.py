@@ -282,7 +282,7 @@ def test_runs_move_as_a_unit_and_turn_up():
     m = Move("move", "T1", "T2", cards("9H")[0], 3)
     assert m in p.legal_moves()
     assert Move("move", "T1", "T2", cards("8S")[0], 2) not in p.legal_moves()
-    assert p.describe(m) == "move 9\u2665 and the 2 cards on it from T1 onto 10\u2663 in T2 " \
+    assert p.describe(m) == "move 9\u2665 with the 2 cards on it from T1 onto 10\u2663 in T2 " \
                             "(turn up 2\u2663 in T1)"
     p.push(m)
     assert p.piles[0] == cards("2C") and p.down[0] == 0

@@ -331,15 +331,18 @@ class Position:
     def describe(self, m: Move) -> str:
         """The move in plain words, from this position (before it is made)."""
         if m.kind == "deal":
-            return "deal (%s)" % " ".join(card_symbol(c) for c in self.stock[:4])
+            return "deal %s onto piles 1 to 4" % " ".join(card_symbol(c) for c in self.stock[:4])
         c = card_symbol(m.card)  # type: ignore[arg-type]
         i = self._pile(m.src)
         if m.kind == "discard":
             j = self.discarder(i)
-            by = ("%s on pile %d" % (card_symbol(self.piles[j][-1]), j + 1)
+            by = ("%s on pile %d is higher" % (card_symbol(self.piles[j][-1]), j + 1)
                   if j is not None else "?")
             return "discard %s from pile %d (%s)" % (c, i + 1, by)
-        return "move %s from pile %d to empty pile %d" % (c, i + 1, self._pile(m.dst) + 1)
+        text = "move %s from pile %d to the empty pile %d" % (c, i + 1, self._pile(m.dst) + 1)
+        if len(self.piles[i]) == 1:
+            text += " (pile %d is now empty)" % (i + 1)
+        return text
 
     def replay(self, moves: Sequence[Move]) -> None:
         for n, m in enumerate(moves, 1):

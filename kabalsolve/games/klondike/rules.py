@@ -628,8 +628,10 @@ class Position:
             return "turn the waste over to make the stock again"
         c = move.card
         assert c is not None
-        if move.count > 1:
-            what = "%s and the %d cards on it" % (card_symbol(c), move.count - 1)
+        if move.count == 2:
+            what = "%s and the card on it" % card_symbol(c)
+        elif move.count > 2:
+            what = "%s with the %d cards on it" % (card_symbol(c), move.count - 1)
         else:
             what = card_symbol(c)
         src = {"W": "the waste", "F": "the foundation"}.get(move.src, move.src)
