@@ -41,13 +41,53 @@ def default_sigint() -> None:
     see the Ctrl-C a test sends it."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
-from kabalsolve import _core, cli  # noqa: E402
+from kabalsolve import _core, api, cli  # noqa: E402
 from kabalsolve.games.klondike import bridge
 from kabalsolve.cards import card_str, is_red, parse_card, rank, suit  # noqa: E402
 from kabalsolve.games import klondike  # noqa: E402
 from kabalsolve.games.klondike import PILES, Deal, Move, Position, Rules  # noqa: E402
+from removable import acesup_removals, klondike_removals  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
+
+
+# -- every line a test gets from kabalsolve.solve, tried for pointless moves -------------
+def pytest_configure(config) -> None:
+    config.addinivalue_line(
+        "markers", "raw_lines: the test makes lines that may hold pointless moves on "
+        "purpose; they are not tried for them")
+
+
+def check_line(sol) -> None:
+    """Fail unless no move of ``sol``'s line can be removed (tests/removable.py)."""
+    if not sol.moves:
+        return
+    if sol.game == "acesup":
+        found = acesup_removals(sol.start_position(), sol.moves, sol.best)
+    else:
+        start = klondike.start_position(sol.deal, sol.rules)
+        measure = "score" if sol.extra.get("objective") == "max-score" else "foundation"
+        found = klondike_removals(start, sol.moves, measure)
+    assert not found, "a line with moves that can go: %s" % "; ".join(found[:5])
+
+
+@pytest.fixture(autouse=True)
+def every_line_is_tried(request, monkeypatch):
+    """Each Klondike and Aces Up line that ``kabalsolve.solve`` gives a test (the API,
+    the command line run in-process, generate, batch runs in forked workers) is tried
+    for pointless moves before the test sees it."""
+    if request.node.get_closest_marker("raw_lines"):
+        return
+
+    def checked(solver):
+        def solve(deal, options, budgets):
+            sol = solver(deal, options, budgets)
+            check_line(sol)
+            return sol
+        return solve
+
+    for game in ("klondike", "acesup"):
+        monkeypatch.setitem(api.SOLVERS, game, checked(api.SOLVERS[game]))
 
 # No example database on disk (the suite leaves no files behind); a failure prints the
 # falsifying example and a blob to replay it with @reproduce_failure.
