@@ -738,6 +738,30 @@ def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=Fa
             res.expanded, res.table_bytes, elapsed, res.best, bool(proved))
 
 
+def acesup_reaches(piles, stock, gone, codes, bint strict=False,
+                   bint discard_first=False):
+    """The cards discarded in all (those of the position counted) after a line of move
+    codes from an Aces Up position, or -1 if one of its moves is not legal where it
+    stands, by the core's own rules (every move of ac_gen).  What the shortening of a
+    line (games/acesup/lines.py) tries its candidates with: far cheaper than the
+    reference rules, which replay the line it keeps."""
+    cdef AState s
+    cdef uint32_t buf[AC_MAX_MOVES]
+    cdef uint32_t m
+    cdef int n, i
+    ac_load(&s, piles, stock, gone, strict, discard_first)
+    for code in codes:
+        m = code
+        n = ac_gen(&s, buf, 1)
+        for i in range(n):
+            if buf[i] == m:
+                break
+        else:
+            return -1
+        ac_make(&s, m)
+    return s.ngone
+
+
 def acesup_decode(uint32_t code):
     """(type, a, b) of an Aces Up move code: type 0 deal, 1 discard, 2 move."""
     return (code & 15, (code >> 4) & 15, (code >> 8) & 15)

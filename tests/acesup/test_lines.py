@@ -77,7 +77,7 @@ def test_the_lines_of_seeded_deals_have_no_move_that_can_go(rules):
 def test_the_search_alone_leaves_rearrangements_that_the_check_finds(monkeypatch):
     """Without the shortening, lines of the same deals hold stretches that fewer moves
     do, and the check finds them (so the test above could fail)."""
-    monkeypatch.setattr(bridge, "shorten", lambda start, moves: list(moves))
+    monkeypatch.setattr(bridge, "shorten", lambda start, moves, score: list(moves))
     found = 0
     for seed in range(301, 331):
         sol = kabalsolve.solve(acesup.Deal.from_seed(seed), max_states=200_000)
@@ -105,7 +105,7 @@ def test_a_walk_of_lone_cards_is_made_as_short_as_what_it_does():
     assert end.score == best
     found = acesup_removals(pos, longer, best)
     assert any("moves 2-" in f for f in found), found
-    assert lines.shorten(pos, longer) == moves
+    assert lines.shorten(pos, longer, best) == moves
 
 
 def test_lone_moves_after_the_last_deal_only_rename_piles():
@@ -127,17 +127,17 @@ def test_lone_moves_after_the_last_deal_only_rename_piles():
     end.replay(longer)
     assert end.score == best
     assert any("alone on" in f for f in acesup_removals(pos, longer, best))
-    assert lines.shorten(pos, longer) == moves
+    assert lines.shorten(pos, longer, best) == moves
 
 
 def test_a_short_line_that_loses_cards_is_not_used(monkeypatch):
     """Should the shortening ever give a line that breaks the rules or discards less,
     the core's line is kept."""
     pos, moves, best = example_line("won-acesup")
-    monkeypatch.setattr(bridge, "shorten", lambda start, line: list(line))
+    monkeypatch.setattr(bridge, "shorten", lambda start, line, score: list(line))
     raw = bridge.solve_acesup_position(pos.copy()).moves
     assert len(raw) > len(moves)
-    for fake in (lambda start, line: list(line)[:-1], lambda start, line: list(line)[1:]):
+    for fake in (lambda start, line, score: list(line)[:-1], lambda start, line, score: list(line)[1:]):
         monkeypatch.setattr(bridge, "shorten", fake)
         sol = bridge.solve_acesup_position(pos.copy())
         assert sol.won and sol.moves == raw

@@ -1,11 +1,11 @@
 """The bridge to the compiled core for Aces Up: the verdict and best-score search of a
 deal or position, the search behind hints, and the decoding of the core's moves.
 
-Every line the core returns is replayed on the reference ``Position`` (``rules``); a
-move the rules refuse raises SolverError.  It is then shortened (``lines.shorten``:
-no lone card moved about for nothing) and the short line is replayed once more, from
-the start, before it leaves this module; should it not reach what the core's line
-reaches, the core's line is kept.
+Every line the core returns is shortened (``lines.shorten``: no lone card moved about
+for nothing) and replayed on the reference ``Position`` (``rules``) before it leaves
+this module.  Should the short line break the rules or discard less than the core's
+line, the core's line is replayed instead, and a move the rules refuse there raises
+SolverError.
 """
 from __future__ import annotations
 
@@ -34,21 +34,61 @@ def decode_acesup_move(pos: acesup.Position, code: int) -> acesup.Move:
     raise SolverError("unknown Aces Up move code %d" % code)
 
 
-def shortened(start: acesup.Position, moves: List[acesup.Move],
-              end: acesup.Position) -> List[acesup.Move]:
-    """``moves`` (played from ``start`` to ``end`` already) without the moves that only
-    rearrange lone cards for nothing (``lines.shorten``), replayed from ``start``; the
-    moves as they are if the short line does not reach ``end``'s score and verdict."""
-    short = shorten(start, moves)
-    if len(short) == len(moves):
-        return moves
+def decode_line(start: acesup.Position, codes: List[int]) -> List[acesup.Move]:
+    """The moves a line of core move codes stands for from ``start``, found by following
+    the piles along it; whether they are legal is for the reference rules to say
+    (``refereed``)."""
+    piles = [list(p) for p in start.piles]
+    stock = list(start.stock)
+    moves: List[acesup.Move] = []
+    for code in codes:
+        t, a, b = _core.acesup_decode(code)
+        if t == 0:
+            if len(stock) < 4:
+                raise SolverError("the core's Aces Up line deals from an empty stock")
+            moves.append(acesup.Move("deal"))
+            for i in range(4):
+                piles[i].append(stock[i])
+            del stock[:4]
+            continue
+        if not 0 <= a < 4 or not piles[a]:
+            raise SolverError("Aces Up move code %d names an empty pile" % code)
+        if t == 1:
+            moves.append(acesup.Move("discard", acesup.PILES[a], "", piles[a].pop()))
+        elif t == 2 and 0 <= b < 4:
+            moves.append(acesup.Move("move", acesup.PILES[a], acesup.PILES[b], piles[a][-1]))
+            piles[b].append(piles[a].pop())
+        else:
+            raise SolverError("unknown Aces Up move code %d" % code)
+    return moves
+
+
+def refereed(start: acesup.Position, codes: List[int], score: int,
+             what: str) -> Tuple[List[acesup.Move], acesup.Position]:
+    """The core's line ``codes`` from ``start``, which it says discards ``score`` cards
+    in all, shortened (``lines.shorten``) and replayed on the reference rules: (the
+    moves, the position they end in).  If the short line breaks the rules or discards
+    fewer cards, the core's line is replayed instead; a move the rules refuse there is
+    a SolverError naming ``what``."""
+    line = decode_line(start, codes)
+    short = shorten(start, line, score)
+    if len(short) < len(line):
+        p = start.copy()
+        try:
+            for m in short:
+                p.push(m)
+        except KabalError:
+            pass
+        else:
+            if p.score == score:
+                return short, p
     p = start.copy()
-    try:
-        for m in short:
+    for n, m in enumerate(line, 1):
+        try:
             p.push(m)
-    except KabalError:
-        return moves
-    return short if p.score == end.score and p.is_won() == end.is_won() else moves
+        except KabalError as e:
+            raise SolverError("%s breaks the rules at move %d: %s" % (what, n, e)) from None
+    return line, p
 
 
 def acesup_move_code(move: acesup.Move) -> int:
@@ -86,19 +126,10 @@ class AcesUpSearch:
         self.states += states
         moves: List[acesup.Move] = []
         if status == WON:
-            for code in codes:
-                m = decode_acesup_move(child, code)
-                try:
-                    child.push(m)
-                except KabalError as e:
-                    raise SolverError("the core's win after %s breaks the rules: %s"
-                                      % (move, e)) from None
-                moves.append(m)
+            moves, child = refereed(child, codes, acesup.WIN_SCORE,
+                                    "the core's win after %s" % move)
             if not child.is_won():
                 raise SolverError("the core's win after %s does not win" % move)
-            start = self.pos.copy()
-            start.push(move)
-            moves = shortened(start, moves, child)
         return status, moves
 
 
@@ -126,21 +157,12 @@ def solve_acesup_position(start: acesup.Position, best_score: bool = True,
         discard_first=rules.discard_first, best_score=best_score,
         max_states=max_states or 0, timeout=timeout or 0.0,
         max_table_mb=max_memory_mb or 8192)
-    moves: List[acesup.Move] = []
-    for code in codes:
-        m = decode_acesup_move(pos, code)
-        try:
-            pos.push(m)
-        except KabalError as e:
-            raise SolverError("the core's Aces Up line breaks the rules at move %d: %s"
-                              % (len(moves) + 1, e)) from None
-        moves.append(m)
+    moves, pos = refereed(start, codes, max(best, 0), "the core's Aces Up line")
     if pos.score != max(best, 0) or (status == WON) != pos.is_won():
         raise SolverError("the core's Aces Up line discards %d cards, not %d"
                           % (pos.score, best))
     if status not in (WON, LOST, UNKNOWN):
         raise SolverError("unknown status %r" % status)
-    moves = shortened(start.copy(), moves, pos)
     stats = Stats(states=states, moves_made=made, search_seconds=secs,
                   seconds=time.perf_counter() - t0, table_bytes=tbytes)
     return AcesUpSolution(status, rules, deal, moves, stats, pos.score,

@@ -20,20 +20,69 @@ discard and score:
   the first move's pile to the second move's, wherever the line still reaches its
   score.
 
-Every line it returns has been replayed from ``start``.
+The line it is given is legal (the bridge has it from the core, whose moves are the
+rules' moves), so it follows the piles along the line by bookkeeping alone, and tries
+each candidate with the core's own replay (``_core.acesup_reaches``).  The bridge
+replays the line it returns on the reference rules before anyone sees it.
 """
 from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ...cards import rank
+from ... import _core
+from ...cards import Card, rank
 from .rules import PILES, Move, Position
 
-Layout = Tuple[Tuple[int, ...], ...]
+Layout = Tuple[Tuple[Card, ...], ...]
 
 
-def _layout(pos: Position) -> Layout:
-    return tuple(tuple(p) for p in pos.piles)
+class _Piles:
+    """The piles, the stock still to deal and the cards discarded along a legal line."""
+
+    def __init__(self, start: Position) -> None:
+        self.piles: List[List[Card]] = [list(p) for p in start.piles]
+        self.stock: List[Card] = list(start.stock)
+        self.dealt = 0
+        self.gone: List[Card] = list(start.discarded)
+
+    def copy(self) -> "_Piles":
+        p = _Piles.__new__(_Piles)
+        p.piles = [list(x) for x in self.piles]
+        p.stock = self.stock
+        p.dealt = self.dealt
+        p.gone = list(self.gone)
+        return p
+
+    def layout(self) -> Layout:
+        return tuple(tuple(p) for p in self.piles)
+
+    def play(self, m: Move) -> None:
+        if m.kind == "deal":
+            for i in range(4):
+                self.piles[i].append(self.stock[self.dealt + i])
+            self.dealt += 4
+        elif m.kind == "discard":
+            self.gone.append(self.piles[PILES.index(m.src)].pop())
+        else:
+            self.piles[PILES.index(m.dst)].append(self.piles[PILES.index(m.src)].pop())
+
+
+def _code(m: Move) -> int:
+    """The core's code of a move (as ``bridge.acesup_move_code``)."""
+    if m.kind == "deal":
+        return 0
+    a = PILES.index(m.src)
+    if m.kind == "discard":
+        return 1 | (a << 4)
+    return 2 | (a << 4) | (PILES.index(m.dst) << 8)
+
+
+def _reaches(at: _Piles, rules: Position, moves: Sequence[Move], score: int) -> bool:
+    """Whether ``moves`` are legal from ``at`` and discard ``score`` cards in all."""
+    got = _core.acesup_reaches(at.piles, at.stock[at.dealt:], at.gone,
+                               [_code(m) for m in moves], strict=rules.rules.strict,
+                               discard_first=rules.rules.discard_first)
+    return got >= score
 
 
 def _fewest_moves(first: Layout, goal: Layout, strict: bool, limit: int) -> Optional[List[Move]]:
@@ -75,25 +124,26 @@ def _fewest_moves(first: Layout, goal: Layout, strict: bool, limit: int) -> Opti
 def _fewest_stretches(start: Position, moves: Sequence[Move]) -> List[Move]:
     """Each stretch of moves as the fewest moves that do what it does."""
     out: List[Move] = []
-    p = start.copy()
+    p = _Piles(start)
     i = 0
     while i < len(moves):
-        if moves[i].kind != "move":
-            p.push(moves[i])
-            out.append(moves[i])
-            i += 1
-            continue
         j = i
-        end = p.copy()
         while j < len(moves) and moves[j].kind == "move":
-            end.push(moves[j])
             j += 1
-        fewer = (_fewest_moves(_layout(p), _layout(end), p.rules.strict, j - i)
-                 if j - i > 1 else None)
-        for m in moves[i:j] if fewer is None else fewer:
-            p.push(m)
-            out.append(m)
-        i = j
+        if j - i > 1:
+            first = p.layout()
+            for m in moves[i:j]:
+                p.play(m)
+            fewer = _fewest_moves(first, p.layout(), start.rules.strict, j - i)
+            out += moves[i:j] if fewer is None else fewer
+        else:
+            out += moves[i:j]
+            for m in moves[i:j]:
+                p.play(m)
+        if j < len(moves):
+            p.play(moves[j])
+            out.append(moves[j])
+        i = j + 1
     return out
 
 
@@ -103,28 +153,18 @@ def _renamed(moves: Sequence[Move], a: str, b: str) -> List[Move]:
             for m in moves]
 
 
-def _reaches(pos: Position, moves: Sequence[Move], score: int) -> bool:
-    """Whether ``moves`` are legal from ``pos`` (which they change) and reach ``score``."""
-    try:
-        for m in moves:
-            pos.push(m)
-    except ValueError:
-        return False
-    return pos.score >= score
-
-
 def _leave_out(start: Position, moves: List[Move], score: int) -> Optional[List[Move]]:
     """The line with the first lone move or second move of a card left out (module
     docstring) that still reaches ``score``, or None."""
-    p = start.copy()
-    moved: Dict[int, Tuple[int, Position]] = {}   # card -> its move in this stretch
+    p = _Piles(start)
+    moved: Dict[Card, Tuple[int, _Piles]] = {}    # card -> its move in this stretch
     for i, m in enumerate(moves):
         if m.kind != "move":
             moved.clear()
-            p.push(m)
+            p.play(m)
             continue
         tail = moves[i + 1:]
-        tries: List[Tuple[int, Position, List[Move]]] = []
+        tries: List[Tuple[int, _Piles, List[Move]]] = []
         if len(p.piles[PILES.index(m.src)]) == 1:
             tries += [(i, p, tail), (i, p, _renamed(tail, m.src, m.dst))]
         if m.card in moved:
@@ -135,20 +175,16 @@ def _leave_out(start: Position, moves: List[Move], score: int) -> Optional[List[
                 tries.append((k, at, moves[k + 1:i] + [Move("move", first.src, m.dst, m.card)]
                               + tail))
         for k, at, rest in tries:
-            if _reaches(at.copy(), rest, score):
+            if _reaches(at, start, rest, score):
                 return moves[:k] + rest
         moved[m.card] = (i, p.copy())  # type: ignore[index]
-        p.push(m)
+        p.play(m)
     return None
 
 
-def shorten(start: Position, moves: Sequence[Move]) -> List[Move]:
-    """``moves`` (legal from ``start``, which is not changed) made as short as the
-    module docstring says, reaching the same score."""
-    end = start.copy()
-    for m in moves:
-        end.push(m)
-    score = end.score
+def shorten(start: Position, moves: Sequence[Move], score: int) -> List[Move]:
+    """``moves`` (a legal line from ``start``, which is not changed, reaching ``score``)
+    made as short as the module docstring says, still reaching ``score``."""
     line = _fewest_stretches(start, moves)
     while True:
         shorter = _leave_out(start, line, score)
