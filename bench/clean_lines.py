@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Count the pointless moves left in kabalsolve's lines: it must print 0.
 
-    python bench/clean_lines.py                            # 150 + 150 Klondike, 100 + 100 Aces Up
+    python bench/clean_lines.py                    # 150 + 150 Klondike, 100 + 100 Aces Up
     python bench/clean_lines.py --klondike 50 --acesup 0 --first 1
-    python bench/clean_lines.py --variants                 # also no foundation moves, Vegas, danish
+    python bench/clean_lines.py --variants         # also no foundation moves, Vegas, danish
 
 Deals: ``Deal.from_seed(first .. first + N - 1)`` of each game (default first 20001, a
 set kept apart from the tests'), Klondike at draw 3 and draw 1 (``--variants``: also
@@ -14,9 +14,10 @@ every removal of tests/removable.py (the suite's own check, which shares no code
 the shortening): one card move, a card move with the next move of the same card, a
 pass through the stock that plays nothing (Klondike); a lone card's move, a card moved
 twice in one stretch, a stretch that fewer moves do (Aces Up).  Printed per rule set:
-lines and their median length, removable moves found, the CPU time of the solves and of the check; for Aces Up
-also the lone cards' moves the lines keep (no removal takes them: the deals after them
-need the piles as they leave them).  The exit status is 1 if any move can go or any line fails to replay.
+lines and their median length, removable moves found, the CPU time of the solves and
+of the check; for Aces Up also the lone cards' moves the lines keep (no removal takes
+them: the deals after them need the piles as they leave them).  The exit status is 1
+if any move can go or any line fails to replay.
 """
 from __future__ import annotations
 

@@ -137,7 +137,8 @@ def test_a_short_line_that_loses_cards_is_not_used(monkeypatch):
     monkeypatch.setattr(bridge, "shorten", lambda start, line, score: list(line))
     raw = bridge.solve_acesup_position(pos.copy()).moves
     assert len(raw) > len(moves)
-    for fake in (lambda start, line, score: list(line)[:-1], lambda start, line, score: list(line)[1:]):
+    for fake in (lambda start, line, score: list(line)[:-1],
+                 lambda start, line, score: list(line)[1:]):
         monkeypatch.setattr(bridge, "shorten", fake)
         sol = bridge.solve_acesup_position(pos.copy())
         assert sol.won and sol.moves == raw
