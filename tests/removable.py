@@ -25,7 +25,7 @@ Aces Up (``acesup_removals``)
 
     A removal is found when the line is still legal and still discards as many cards.
     A lone card's move that no removal can take stays: which pile a card lies on
-    decides what the deals to come put on it (tests/acesup/test_lines.py shows a
+    decides what the deals to come put on it (tests/acesup/test_acesup_lines.py shows a
     position that needs one).  ``acesup_lone_moves`` counts them.
 
 Each function first replays the line on the reference rules (an illegal move fails
