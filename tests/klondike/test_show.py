@@ -26,8 +26,9 @@ def test_show_all_draws_every_board():
     n = len(sol.moves)
     verdict, rest = r.output.split("\n", 1)
     # the verdict line first, as Aces Up's show prints it
-    assert verdict.startswith("won: klondike draw 3, %d moves, score 545 (Vegas 208); "
-                              "%d states searched in " % (n, sol.stats.states))
+    head = sol.verdict_line().split(" states searched in ")[0]
+    assert verdict.startswith("won: klondike draw 3, %d moves, " % n)
+    assert verdict.startswith(head + " states searched in "), (verdict, head)
     assert rest.startswith("start (%d moves to go)\n" % n)
     assert r.output.count("\nmove ") == n
     pos = Position(deal, sol.rules)
