@@ -21,6 +21,7 @@ from kabalsolve.cli import cli
 from kabalsolve.errors import OptionError
 from kabalsolve.games.acesup import Deal as AcesUpDeal
 from kabalsolve.games.klondike import Deal, Move, Position, Rules, replay
+from kabalsolve.games.klondike import player as player_mod
 from kabalsolve.games.klondike.player import Player, Progress, play_deal
 from kabalsolve.games.klondike.view import AS_DEALT, STOCK_KNOWN, Table, View
 
@@ -180,6 +181,27 @@ def test_no_move_only_undoes_the_one_before():
             pos.push(m)
             if len(before) >= 2:
                 assert not pos.same_as(before[-2]), (seed, m)
+
+
+def test_every_choice_changes_the_game():
+    """No choice leads back to where it starts (a King taken down to an empty column
+    and sent up again was one, and the player played it over and over)."""
+    rules = Rules(draw=3)
+    player = Player(rules, **FAST)
+    checked = 0
+    for seed in (1, 3, 7):
+        sol = kabalsolve.solve(Deal.from_seed(seed), draw=3)
+        pos = Position(Deal.from_seed(seed), rules)
+        for n, m in enumerate(sol.moves):
+            if n % 3 == 0:
+                view = View.of(pos, set(range(52)))
+                start = player._after(pos, player_mod.Choice((), 0))
+                choices, _complete = player.choices(view, view.any_position())
+                for c in choices:
+                    assert player._after(view.any_position(), c) != start, c
+                    checked += 1
+            pos.push(m)
+    assert checked > 100
 
 
 def test_the_same_seed_plays_the_same_game():

@@ -143,15 +143,18 @@ def _renumbers(pos: Position, move: Move) -> bool:
 
 def _free(pos: Position, move: Move) -> bool:
     """Whether a legal move of ``pos`` shows no card and one move undoes it: a card or
-    run moved off a face-up card (to a column, or with foundation-to-tableau moves
-    allowed to its foundation), or a card taken down from its foundation."""
+    run moved off a face-up card onto a column (or, with foundation-to-tableau moves
+    allowed, to its foundation), a lone King sent up from its column (with those
+    moves), or a card taken down from its foundation."""
     if move.src == "F":
         return True
     if move.src not in PILES:
         return False
     i = PILES.index(move.src)
-    keeps_face_up = len(pos.piles[i]) - move.count > pos.down[i]
-    return keeps_face_up and (move.dst != "F" or pos.rules.foundation_moves)
+    rest = len(pos.piles[i]) - move.count
+    if rest == pos.down[i] and (rest or rank(move.card) != 12):  # type: ignore[arg-type]
+        return False        # shows a card, or empties the column for good
+    return move.dst != "F" or pos.rules.foundation_moves
 
 
 @dataclass(frozen=True)
@@ -321,6 +324,8 @@ class Player:
     @staticmethod
     def _add(found: Dict[Tuple[Any, ...], Choice], node: Position,
              path: Tuple[Move, ...], move: Move) -> None:
+        """Add the choice ``path`` + ``move`` (``move`` from ``node``), unless one with
+        the same card going to the same place is there already."""
         onto: Any = "F"
         if move.dst != "F":
             pile = node.piles[PILES.index(move.dst)]
@@ -370,8 +375,13 @@ class Player:
         if not choices:
             return None
         wins = [0] * len(choices)
-        for sample, first in won:
+        for k, (sample, first) in enumerate(won):
+            # a choice that cannot draw level with the leader even if it wins every
+            # sample left is not weighed further: it cannot be chosen
+            lead = max(wins) - (len(won) - k)
             for i, c in enumerate(choices):
+                if wins[i] < lead:
+                    continue
                 if i != first:
                     child = sample.copy()
                     for m in c.moves:
@@ -457,7 +467,7 @@ class PlayResult:
         head = "%s: played without peeking, %d move%s" % (self.result, n,
                                                             "" if n == 1 else "s")
         if not self.won:
-            head += " (%s)" % ENDINGS[self.ended]
+            head += ", " + ENDINGS[self.ended]
             if self.deal_result is not None:
                 head += "; the deal itself is %s" % (
                     "winnable" if self.deal_result == WON else self.deal_result)
