@@ -65,8 +65,8 @@ from .rules import PILES, Deal, Move, Position, Rules, start_position
 from .view import AS_DEALT, MODELS, Table, View
 
 #: the defaults: random deals per choice, positions per search
-SAMPLES = 10
-MAX_STATES = 3000
+SAMPLES = 20
+MAX_STATES = 10_000
 #: a game without progress ends lost after this many passes through the stock ...
 STALL_PASSES = 3
 #: ... or this many moves
