@@ -13,11 +13,11 @@ from ..games.klondike import player
 from .options import EXIT, MAX_STATES_TYPE, Whole, fail
 
 
-@click.command("play")
+@click.command("play", short_help="Play a Klondike deal without peeking at hidden cards.")
 @click.argument("deal", metavar="DEAL")
-@click.option("--draw", type=Whole(1, 24), default=3, show_default=True,
+@click.option("--draw", type=Whole(1, 24), default=3, show_default=True, metavar="N",
               help="Cards turned from the stock at a time.")
-@click.option("--passes", type=Whole(1, 255), default=None,
+@click.option("--passes", type=Whole(1, 255), default=None, metavar="N",
               help="Passes through the stock allowed (default: unlimited).")
 @click.option("--no-foundation-moves", is_flag=True,
               help="No moves back from the foundations to the tableau.")
@@ -25,14 +25,14 @@ from .options import EXIT, MAX_STATES_TYPE, Whole, fail
               help="The stock's order is known from the start (lonelybot's model); "
                    "by default a stock card is unknown until it is turned.")
 @click.option("--seed", type=Whole(0, 2**64 - 1), default=0, show_default=True,
-              help="Seeds the player's random deals of the cards it has not seen: the "
+              metavar="N", help="Seeds the player's random deals of the cards it has not seen: the "
                    "same seed plays the same game.")
 @click.option("--samples", type=Whole(1, player.MAX_SAMPLES), default=player.SAMPLES,
-              show_default=True,
+              show_default=True, metavar="N",
               help="Random deals of the unseen cards the player weighs each choice on: "
                    "more play better and take longer.")
 @click.option("--max-states", type=MAX_STATES_TYPE, default=player.MAX_STATES,
-              show_default=True,
+              show_default=True, metavar="N",
               help="Positions each search of one random deal may visit.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the game as JSON (one object) instead of text.")
@@ -42,14 +42,15 @@ def play_cmd(deal: str, draw: int, passes: Optional[int], no_foundation_moves: b
              quiet: bool) -> None:
     """Play the Klondike DEAL (a deal file, or - for standard input) as a person who
     does not peek: the player sees only the face-up cards and remembers every card
-    once seen.  A lost game also says whether the deal itself is winnable.
+    once seen.  Exit 0 if it wins, 1 if it loses; a lost game also says whether the
+    deal itself is winnable.
 
     \b
-      kabalsolve play deal.txt                  play at draw 3, the stock unknown
-      kabalsolve play --stock-known deal.txt    the stock's order known from the start
+    Examples:
+      kabalsolve play deal.txt                 draw 3, stock cards unknown
+      kabalsolve play --stock-known deal.txt   the stock's order known
+      kabalsolve play --samples 50 deal.txt    weigh each choice on more deals
       kabalsolve generate --seed 5 | kabalsolve play -
-
-    Exit status: 0 won, 1 lost, 2 bad input or usage.
     """
     try:
         d: Any = read_stream(sys.stdin.buffer, "<stdin>") if deal == "-" else \
