@@ -130,7 +130,7 @@ def test_an_ace_on_top_goes_up_at_once():
     deck[0], deck[i] = deck[i], deck[0]      # T1 is the first card dealt
     deal = Deal.from_deck(deck)
     view = Table(deal, Rules(), AS_DEALT).view()
-    assert Player(Rules(), **FAST).choose(view) == Move("move", "T1", "F", ace)
+    assert Player(**FAST).choose(view) == Move("move", "T1", "F", ace)
 
 
 def test_a_known_game_is_followed_to_its_win():
@@ -141,7 +141,7 @@ def test_a_known_game_is_followed_to_its_win():
     assert sol.won
     pos = replay(deal, rules, sol.moves[:len(sol.moves) // 2])
     cards = set(range(52))
-    player = Player(rules, **FAST)
+    player = Player(**FAST)
     for _ in range(400):
         if pos.is_won():
             break
@@ -187,7 +187,7 @@ def test_every_choice_changes_the_game():
     """No choice leads back to where it starts (a King taken down to an empty column
     and sent up again was one, and the player played it over and over)."""
     rules = Rules(draw=3)
-    player = Player(rules, **FAST)
+    player = Player(**FAST)
     checked = 0
     for seed in (1, 3, 7):
         sol = kabalsolve.solve(Deal.from_seed(seed), draw=3)

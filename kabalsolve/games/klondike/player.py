@@ -53,13 +53,13 @@ import hashlib
 import json
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
+from ...bridge import check_budget, whole
 from ...cards import is_red, rank, suit
 from ...errors import OptionError
 from ...solution import LOST, WON
-from ...bridge import check_budget
 from .bridge import decode_klondike_move, quick_search, solve_klondike, solve_position
 from .rules import PILES, Deal, Move, Position, Rules, start_position
 from .view import AS_DEALT, MODELS, Table, View
@@ -185,9 +185,8 @@ class Player:
     its move, or None when it has none to make: no move left that changes the game,
     or a known game proved lost (then ``gave_up`` is set)."""
 
-    def __init__(self, rules: Rules, seed: int = 0, samples: int = SAMPLES,
+    def __init__(self, seed: int = 0, samples: int = SAMPLES,
                  max_states: int = MAX_STATES) -> None:
-        self.rules = rules
         self.seed = seed
         self.samples = samples
         self.max_states = max_states
@@ -439,7 +438,6 @@ class PlayResult:
     tally: Tally
     seconds: float
     deal_result: Optional[str] = None
-    extra: Dict[str, Any] = field(default_factory=dict)
 
     @property
     def won(self) -> bool:
@@ -456,7 +454,6 @@ class PlayResult:
             d["deal_result"] = self.deal_result
         d["stats"] = {"sampled": self.tally.sampled, "searches": self.tally.searches,
                       "seconds": self.seconds}
-        d.update(self.extra)
         return d
 
     def to_json(self, indent: Optional[int] = None) -> str:
@@ -499,10 +496,6 @@ ENDINGS = {"no-move": "no move left that changes the game",
                                                                    STALL_MOVES)}
 
 
-def _whole(value: Any, lo: int, hi: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
-
-
 def play_deal(deal: Deal, rules: Rules, seed: int = 0, model: str = AS_DEALT,
               samples: int = SAMPLES, max_states: int = MAX_STATES,
               solve_deal: bool = False) -> PlayResult:
@@ -513,16 +506,16 @@ def play_deal(deal: Deal, rules: Rules, seed: int = 0, model: str = AS_DEALT,
         raise OptionError("play is for classic Klondike, not the danish variant")
     if model not in MODELS:
         raise OptionError("model must be one of %s, not %r" % (", ".join(MODELS), model))
-    if not _whole(seed, 0, 2**64 - 1):
+    if not whole(seed, 0, 2**64 - 1):
         raise OptionError("seed must be a whole number from 0 to 2**64 - 1, not %r"
                           % (seed,))
-    if not _whole(samples, 1, MAX_SAMPLES):
+    if not whole(samples, 1, MAX_SAMPLES):
         raise OptionError("samples must be a whole number from 1 to %d, not %r"
                           % (MAX_SAMPLES, samples))
     check_budget(max_states, None, None)
     t0 = time.perf_counter()
     table = Table(deal, rules, model)
-    player = Player(rules, seed, samples, max_states)
+    player = Player(seed, samples, max_states)
     view = table.view()
     progress = Progress()
     progress.made(view)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Set, Tuple, Union
+from typing import AbstractSet, List, Optional, Sequence, Set, Tuple, Union
 
 from ...cards import Card
 from ...errors import OptionError
@@ -52,7 +52,7 @@ class View:
     recycles: int
 
     @classmethod
-    def of(cls, pos: Position, seen: Union[Set[Card], frozenset]) -> "View":
+    def of(cls, pos: Position, seen: AbstractSet[Card]) -> "View":
         """What a player who has seen the cards ``seen`` sees of ``pos``: face-down
         tableau cards never, stock cards if seen."""
         return cls(pos.rules,
