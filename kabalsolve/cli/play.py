@@ -25,8 +25,8 @@ from .options import EXIT, MAX_STATES_TYPE, Whole, fail
               help="The stock's order is known from the start (lonelybot's model); "
                    "by default a stock card is unknown until it is turned.")
 @click.option("--seed", type=Whole(0, 2**64 - 1), default=0, show_default=True,
-              metavar="N", help="Seeds the player's random deals of the cards it has not seen: the "
-                   "same seed plays the same game.")
+              metavar="N", help="Seeds the player's random deals of the cards it has "
+                                "not seen: the same seed plays the same game.")
 @click.option("--samples", type=Whole(1, player.MAX_SAMPLES), default=player.SAMPLES,
               show_default=True, metavar="N",
               help="Random deals of the unseen cards the player weighs each choice on: "

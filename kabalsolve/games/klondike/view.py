@@ -19,7 +19,7 @@ table plays on the reference rules.  ``View.sample`` deals the unseen cards at r
 into the unknown places: each way is as likely as any other given what was seen, since
 the deal was shuffled and a player's moves never depend on the unseen cards.
 
-It is pure Python, like ``rules``: it imports the cards and the rules only.
+It is pure Python, like ``rules``: it imports the cards, the errors and the rules only.
 """
 from __future__ import annotations
 
@@ -117,7 +117,8 @@ class Table:
     def __init__(self, start: Union[Deal, Position], rules: Rules, model: str = AS_DEALT
                  ) -> None:
         if model not in MODELS:
-            raise OptionError("model must be one of %s, not %r" % (", ".join(MODELS), model))
+            raise OptionError("model must be one of %s, not %r"
+                              % (", ".join(MODELS), model))
         self.model = model
         self._pos = start_position(start, rules)
         self._seen: Set[Card] = set()
