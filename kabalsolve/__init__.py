@@ -13,7 +13,7 @@ already replayed on the reference rules), "lost" (proved: the whole game tree wa
 searched) or "unknown" (a budget ran out first).
 """
 from ._version import __version__
-from .api import hint, is_winnable, solve
+from .api import hint, is_winnable, play, solve
 from .batch import BatchResult, solve_many
 from .cards import Card, card_str, parse_card
 from .dealfile import read_deal, read_position
@@ -21,6 +21,7 @@ from .errors import DealError, KabalError, MoveError, OptionError
 from .formats.text import read_text
 from .games.klondike import Deal, Move, Position, Rules
 from .games.klondike.hints import Hint, MoveVerdict
+from .games.klondike.player import PlayResult
 from .generate import Generated, generate
 from .generate import klondike_deal as deal_from_seed
 from .solution import Solution, Stats
@@ -29,4 +30,4 @@ __all__ = ["__version__", "Card", "card_str", "parse_card", "read_deal", "read_t
            "DealError", "KabalError", "MoveError", "OptionError", "Deal", "Move",
            "Position", "Rules", "deal_from_seed", "Generated", "generate", "Solution",
            "Stats", "is_winnable", "solve", "solve_many", "BatchResult", "read_position",
-           "hint", "Hint", "MoveVerdict"]
+           "hint", "Hint", "MoveVerdict", "play", "PlayResult"]

@@ -1,5 +1,5 @@
 """The library's entry points for one deal or position: ``solve``, ``is_winnable`` and
-``hint``, for every game.
+``hint``, for every game; ``play``, a Klondike game played without peeking.
 
 They sit above the games' bridges and hints and find the game of what they are given
 through the registry (``games.GAMES``); the rule options each game takes are listed
@@ -18,6 +18,8 @@ from .games.acesup import hints as acesup_hints
 from .games.clock import bridge as clock_bridge
 from .games.klondike import bridge as klondike_bridge
 from .games.klondike import hints as klondike_hints
+from .games.klondike import player as klondike_player
+from .games.klondike.view import AS_DEALT, STOCK_KNOWN
 from .solution import LOST, WON, AcesUpSolution, ClockSolution, Solution
 
 _SolveOpts = Any
@@ -206,3 +208,29 @@ def hint(position: Union[klondike.Position, acesup.Position],
                           % type(position).__name__)
     check_budget(max_states, timeout, max_memory_mb)
     return fn(position, max_states, timeout, max_memory_mb)  # type: ignore[no-any-return]
+
+
+def play(deal: Union[klondike.Deal, str], draw: int = 3, seed: int = 0,
+         stock_known: bool = False, samples: int = klondike_player.SAMPLES,
+         max_states: int = klondike_player.MAX_STATES, passes: Optional[int] = None,
+         foundation_moves: bool = True, solve_deal: bool = False
+         ) -> klondike_player.PlayResult:
+    """Play a Klondike deal as a player who sees only what is face up and remembers
+    every card once seen (``kabalsolve.games.klondike.player``).  ``stock_known``: the
+    stock's order is known from the start (lonelybot's model); else a stock card is
+    unknown until turned.  ``seed`` seeds the player's random deals of the unseen
+    cards; ``samples`` is how many it deals for a choice, ``max_states`` the positions
+    each search of one may visit.  ``solve_deal``: also ask the thoughtful solver about
+    the deal (``PlayResult.deal_result``)."""
+    if isinstance(deal, str):
+        deal = read_deal(deal)
+    if not isinstance(deal, klondike.Deal):
+        g = game_of(deal)
+        raise OptionError("play takes a Klondike deal, not %s" % (
+            "a position" if isinstance(deal, klondike.Position) else
+            "%s %s deal" % (g.article(), g.title)))
+    rules = klondike.Rules(draw=draw, foundation_moves=foundation_moves, passes=passes)
+    return klondike_player.play_deal(
+        deal, rules, seed=seed, samples=samples, max_states=max_states,
+        model=STOCK_KNOWN if stock_known else AS_DEALT,
+        solve_deal=solve_deal)

@@ -26,14 +26,15 @@ class SolverError(KabalError):
     """The core returned something the reference rules refuse: a bug, never bad input."""
 
 
-def _whole(value: Any, lo: int, hi: int) -> bool:
+def whole(value: Any, lo: int, hi: int) -> bool:
+    """Whether ``value`` is a whole number (an int, not a bool) from ``lo`` to ``hi``."""
     return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
 
 
 def check_budget(max_states: Optional[int], timeout: Optional[float],
                   max_memory_mb: Optional[int]) -> None:
     """OptionError unless each budget given is in range (see MAX_STATES and the rest)."""
-    if max_states is not None and not _whole(max_states, 1, MAX_STATES):
+    if max_states is not None and not whole(max_states, 1, MAX_STATES):
         raise OptionError("max_states must be a whole number from 1 to %d, not %s"
                           % (MAX_STATES, _shown(max_states)))
     if timeout is not None and not (
@@ -41,7 +42,7 @@ def check_budget(max_states: Optional[int], timeout: Optional[float],
             and math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
         raise OptionError("timeout must be a number of seconds, more than 0 and at most "
                           "%g, not %s" % (MAX_TIMEOUT, _shown(timeout)))
-    if max_memory_mb is not None and not _whole(max_memory_mb, 4, MAX_MEMORY_MB):
+    if max_memory_mb is not None and not whole(max_memory_mb, 4, MAX_MEMORY_MB):
         raise OptionError("max_memory_mb must be a whole number from 4 to %d, not %s"
                           % (MAX_MEMORY_MB, _shown(max_memory_mb)))
 

@@ -24,11 +24,12 @@ GAME_NAMES = tuple(games.GAMES)
 #: the layers, lowest first: a module may import its own layer and those below
 LAYERS: List[Tuple[str, List[str]]] = [
     ("base", [r"_version", r"cards", r"digits", r"errors", r"stats", r"seeds"]),
-    ("rules", [r"games", r"games\.\w+", r"games\.\w+\.rules", r"games\.\w+\.position"]),
+    ("rules", [r"games", r"games\.\w+", r"games\.\w+\.rules", r"games\.\w+\.position",
+               r"games\.\w+\.view"]),
     ("formats", [r"formats(\.\w+)?", r"games\.\w+\.files", r"dealfile", r"solution",
                  r"terminal", r"replaypage", r"games\.\w+\.board", r"games\.\w+\.page"]),
     ("bridge", [r"_core", r"bridge", r"games\.\w+\.bridge", r"games\.\w+\.lines"]),
-    ("api", [r"api", r"games\.\w+\.hints", r"generate"]),
+    ("api", [r"api", r"games\.\w+\.hints", r"games\.\w+\.player", r"generate"]),
     ("batch", [r"batch", r"results", r""]),   # "" is the package itself, the API's face
     ("cli", [r"cli(\.\w+)?", r"games\.\w+\.cli", r"__main__"]),
 ]

@@ -11,6 +11,7 @@ generate    ``generate``
 stats       ``stats``
 batch       ``batch``
 positions   ``hint`` and ``show`` (each game's side in ``games/<game>/cli.py``)
+play        ``play``: a Klondike game played without peeking
 progress    the progress bar of ``batch``, ``stats`` and ``generate --winnable``
 =========== =================================================================
 """
@@ -23,7 +24,7 @@ from typing import List, Optional
 import click
 
 from .._version import __version__
-from . import batch, generate, positions, solve, stats
+from . import batch, generate, play, positions, solve, stats
 from .options import EXIT, error_line
 
 
@@ -66,6 +67,7 @@ def cli() -> None:
 cli.add_command(solve.solve_cmd, "solve")
 cli.add_command(positions.hint_cmd, "hint")
 cli.add_command(positions.show)
+cli.add_command(play.play_cmd, "play")
 cli.add_command(generate.generate)
 cli.add_command(batch.batch)
 cli.add_command(stats.stats)

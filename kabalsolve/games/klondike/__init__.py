@@ -12,6 +12,9 @@ page       the HTML replay page
 bridge     the compiled core's Klondike searches: win, most cards up, fewest
            moves, best score, and the search behind hints
 hints      which moves keep the game winnable
+view       the game as a player sees it: the visible cards, kept apart from
+           the position (``Table``), and random deals of the unseen cards
+player     a player that does not peek, and ``play_deal``
 cli        the Klondike side of ``kabalsolve hint`` and ``kabalsolve show``
 ========== ==================================================================
 

@@ -268,6 +268,19 @@ class PositionSearch:
         return status, stop, moves
 
 
+def quick_search(pos: klondike.Position, max_states: int) -> Tuple[str, List[int]]:
+    """(verdict, the core's move codes of the win found) of a classic position within
+    ``max_states``, for a player that weighs its moves by many searches of imagined
+    positions (player.py).  The win is not replayed here: it is a weight, not a line
+    shown to anyone, and every move the player makes is played on the reference rules
+    (``decode_klondike_move`` gives the atomic moves of a code)."""
+    columns, found, talon, wp, rec = klondike_core_args(pos)
+    status, _stop, codes, _states, _made, _tbytes, _secs = _core.klondike_solve(
+        columns, found, talon, wp, rec, max_states=max_states, max_table_mb=64,
+        **klondike_rule_args(pos.rules))
+    return status, codes
+
+
 #: The searches of min-moves, in order: (weight, lead, narrow, share of the states
 #: budget, cap without a budget).  Weighted A* first (priority g + w * h): it finds a
 #: first short line far sooner than A* but proves nothing.  Then the move set, order
