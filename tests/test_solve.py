@@ -102,7 +102,7 @@ def _by_key():
 
 
 def test_won_at_draw_3_is_won_at_draw_1():
-    """A proof of loss at draw 1 is a proof at draw 3 (DESIGN.md); so a deal won at
+    """A proof of loss at draw 1 is a proof at draw 3; so a deal won at
     draw 3 must be won at draw 1, with the same foundation rule."""
     table = _by_key()
     checked = 0
