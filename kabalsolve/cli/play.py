@@ -30,7 +30,7 @@ from .options import EXIT, MAX_STATES_TYPE, Whole, fail
 @click.option("--samples", type=Whole(1, player.MAX_SAMPLES), default=player.SAMPLES,
               show_default=True, metavar="N",
               help="Random deals of the unseen cards the player weighs each choice on: "
-                   "more play better and take longer.")
+                   "fewer play faster and worse.")
 @click.option("--max-states", type=MAX_STATES_TYPE, default=player.MAX_STATES,
               show_default=True, metavar="N",
               help="Positions each search of one random deal may visit.")
