@@ -131,15 +131,15 @@ def settings_of(rec: Dict[str, Any]) -> Dict[str, Any]:
     return {"rules": rules, "player": player if isinstance(player, dict) else {}}
 
 
+#: a player's settings in words, in the order they are read
+PLAYER_WORDS = {"model": "%s", "samples": "%s samples",
+                "max_states": "at most %s positions a search", "seed": "player seed %s"}
+
+
 def player_words(player: Dict[str, Any]) -> Dict[str, str]:
-    """A player's settings in words, by key, in the order they are read."""
-    words = {}
-    for k in ("model", "samples", "max_states", "seed"):
-        if k in player:
-            v = player[k]
-            words[k] = ("%s" if k == "model" else "%s samples" if k == "samples" else
-                        "at most %s positions a search" if k == "max_states" else
-                        "player seed %s") % (v,)
+    """A player's settings in words (PLAYER_WORDS; a key it does not know as "key
+    value"), by key."""
+    words = {k: PLAYER_WORDS[k] % (player[k],) for k in PLAYER_WORDS if k in player}
     for k in sorted(set(player) - set(words)):
         words[k] = "%s %s" % (k, player[k])
     return words

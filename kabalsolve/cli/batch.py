@@ -171,7 +171,7 @@ NOT_PLAY = ("objective", "timeout", "max_memory_mb", "retry_unknown", "verdict_o
             "strict", "discard_first")
 
 
-def check_play_options(ctx: click.Context, game: str, variant: str, objective: str) -> None:
+def check_play_options(ctx: click.Context, game: str, variant: str) -> None:
     """--play plays classic Klondike deals: refuse another game, the danish variant and
     the options that do not apply."""
     if game != "klondike":
@@ -332,7 +332,7 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
     ended, moves, searches, seconds.  Exit status 0 when every deal has its line.
     """
     if play_games:
-        check_play_options(ctx, game, variant, objective)
+        check_play_options(ctx, game, variant)
     else:
         given = [p for p in ("stock_known", "samples", "player_seed")
                  if ctx.get_parameter_source(p) == click.core.ParameterSource.COMMANDLINE]
@@ -340,7 +340,8 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
             raise fail("--%s sets the player of --play: give --play too"
                        % given[0].replace("_", "-"))
     if not inputs and seeds is None:
-        raise fail("nothing to solve: give deal files, directories or --seeds A-B")
+        raise fail("nothing to %s: give deal files, directories or --seeds A-B"
+                   % ("play" if play_games else "solve"))
     if resume and out == "-":
         raise fail("--resume goes on with a results file: give --out FILE too")
     if out != "-" and os.path.isdir(out):
