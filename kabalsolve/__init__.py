@@ -14,7 +14,7 @@ searched) or "unknown" (a budget ran out first).
 """
 from ._version import __version__
 from .api import hint, is_winnable, play, solve
-from .batch import BatchResult, solve_many
+from .batch import BatchResult, PlayRecord, play_many, solve_many
 from .cards import Card, card_str, parse_card
 from .dealfile import read_deal, read_position
 from .errors import DealError, KabalError, MoveError, OptionError
@@ -30,4 +30,4 @@ __all__ = ["__version__", "Card", "card_str", "parse_card", "read_deal", "read_t
            "DealError", "KabalError", "MoveError", "OptionError", "Deal", "Move",
            "Position", "Rules", "deal_from_seed", "Generated", "generate", "Solution",
            "Stats", "is_winnable", "solve", "solve_many", "BatchResult", "read_position",
-           "hint", "Hint", "MoveVerdict", "play", "PlayResult"]
+           "hint", "Hint", "MoveVerdict", "play", "PlayResult", "play_many", "PlayRecord"]

@@ -12,6 +12,10 @@ record is made from what every solution has (``game``, ``result``, ``moves``, ``
 and, for games with options, a ``rules`` dataclass).  ``solution=True`` adds the full
 ``Solution.to_dict()``, left out by default because making it (scores are replayed)
 costs more than most solves.
+
+``play_many`` sends Klondike deals the same way to ``kabalsolve.play``, the player that
+does not peek, and yields a ``PlayRecord`` per game: the same chunks, executors and
+results files, with records that say they are games played (``"mode": "play"``).
 """
 from __future__ import annotations
 
@@ -26,13 +30,16 @@ import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple
+from typing import (Any, Callable, ClassVar, Dict, Iterable, Iterator, List, Optional, Set,
+                    Tuple, TypeVar)
 
 from . import _core
-from .api import solve
+from .api import play, solve
 from .errors import KabalError, OptionError
-from .games import GAMES
-from .results import vegas_score
+from .games import GAMES, klondike
+from .games.klondike import player as klondike_player
+from .games.klondike.view import AS_DEALT, STOCK_KNOWN
+from .results import PLAY, SOLVE, vegas_score
 
 #: seconds of solving a task should hold when the chunk size adapts: enough that the
 #: cost of sending a task (a fraction of a millisecond to a local process, a few
@@ -90,6 +97,11 @@ class BatchResult:
     foundation: Optional[int] = None
     proved: Optional[bool] = None
     score: Optional[int] = None
+    mode: ClassVar[str] = SOLVE
+
+    def settings(self) -> Dict[str, Any]:
+        """What the line was made under (``results.settings_of``): the rules."""
+        return self.rules
 
     def to_dict(self) -> Dict[str, Any]:
         d: Dict[str, Any] = {"id": self.id, "game": self.game, "rules": self.rules,
@@ -160,15 +172,20 @@ def keep_tables(max_mb: int) -> int:
 _keeping = False
 
 
-def solve_chunk(chunk: List[Tuple[str, Any]], rules: Dict[str, Any],
-                solution: bool = False) -> List[BatchResult]:
-    """One task: the records of a list of (id, deal), in order.  Module-level so that
-    process pools and Dask workers find it by name.  The first task in a process lets
-    it keep KEEP_TABLE_MB of freed tables for the tasks after it (keep_tables)."""
+def _keep_tables_once() -> None:
+    """The first task in a process lets it keep KEEP_TABLE_MB of freed tables for the
+    tasks after it (keep_tables)."""
     global _keeping
     if not _keeping:
         _keeping = True
         keep_tables(KEEP_TABLE_MB)
+
+
+def solve_chunk(chunk: List[Tuple[str, Any]], rules: Dict[str, Any],
+                solution: bool = False) -> List[BatchResult]:
+    """One task: the records of a list of (id, deal), in order.  Module-level so that
+    process pools and Dask workers find it by name."""
+    _keep_tables_once()
     return [solve_one(i, d, rules, solution) for i, d in chunk]
 
 
@@ -225,7 +242,10 @@ def default_max_pending(executor: Executor) -> int:
     return 64
 
 
-def _results(done: Iterable["Future[List[BatchResult]]"]) -> Iterator[BatchResult]:
+R = TypeVar("R", "BatchResult", "PlayRecord")
+
+
+def _results(done: Iterable["Future[List[R]]"]) -> Iterator[R]:
     """The records of finished chunks; a failed chunk raises only after the others'
     records are out, so a crash loses nothing that was solved."""
     failed: Optional[BaseException] = None
@@ -237,6 +257,37 @@ def _results(done: Iterable["Future[List[BatchResult]]"]) -> Iterator[BatchResul
             yield from fut.result()
     if failed is not None:
         raise failed
+
+
+def _run(one: Callable[..., R], task: Callable[..., List[R]], args: Tuple[Any, ...],
+         deals: Iterable[Any], executor: Optional[Executor], chunksize: Optional[int],
+         max_pending: Optional[int], chunk_seconds: float) -> Iterator[R]:
+    """The records of ``deals``: ``one(id, deal, *args)`` each, here one after another
+    without an executor; with one, ``task(chunk, *args)`` for chunks of (id, deal)
+    sized by ChunkSizer, at most ``max_pending`` at once.  What ``solve_many`` and
+    ``play_many`` share."""
+    sizer = ChunkSizer(chunksize, chunk_seconds)
+    items = _with_ids(deals)
+    if executor is None:
+        for deal_id, deal in items:
+            yield one(deal_id, deal, *args)
+        return
+    limit = max_pending or default_max_pending(executor)
+    pending: Set["Future[List[R]]"] = set()
+    try:
+        for chunk in sizer.chunks(items):
+            pending.add(executor.submit(task, chunk, *args))
+            while len(pending) >= limit:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for r in _results(done):
+                    sizer.add(r)
+                    yield r
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            yield from _results(done)
+    finally:
+        for fut in pending:
+            fut.cancel()
 
 
 def solve_many(deals: Iterable[Any], executor: Optional[Executor] = None,
@@ -258,28 +309,110 @@ def solve_many(deals: Iterable[Any], executor: Optional[Executor] = None,
     once (default: two per worker).  Results come in the order chunks finish, not the
     input order.  Closing the iterator early cancels the chunks not yet started.
     """
-    sizer = ChunkSizer(chunksize, chunk_seconds)
-    items = _with_ids(deals)
-    if executor is None:
-        for deal_id, deal in items:
-            yield solve_one(deal_id, deal, rules, solution)
-        return
-    limit = max_pending or default_max_pending(executor)
-    pending: Set["Future[List[BatchResult]]"] = set()
+    return _run(solve_one, solve_chunk, (rules, solution), deals, executor, chunksize,
+                max_pending, chunk_seconds)
+
+
+#: the keywords of ``play_many``: the Klondike rules, then the player's settings
+PLAY_RULES = ("draw", "passes", "foundation_moves")
+PLAYER_OPTIONS = ("stock_known", "seed", "samples", "max_states")
+
+
+def play_settings(options: Dict[str, Any]) -> Dict[str, Any]:
+    """The settings a game played with ``play_many``'s ``options`` is recorded under
+    (``results.settings_of``): ``{"rules": ..., "player": ...}``, the rules as a
+    solved deal's line gives them.  Bad options are an OptionError."""
+    bad = sorted(set(options) - set(PLAY_RULES + PLAYER_OPTIONS))
+    if bad:
+        raise OptionError("play takes the options %s, not %s" % (
+            ", ".join(PLAY_RULES + PLAYER_OPTIONS), ", ".join(bad)))
+    rules = klondike.Rules(**{k: options[k] for k in PLAY_RULES if k in options})
+    return {"rules": dataclasses.asdict(rules), "player": {
+        "model": STOCK_KNOWN if options.get("stock_known") else AS_DEALT,
+        "seed": options.get("seed", 0),
+        "samples": options.get("samples", klondike_player.SAMPLES),
+        "max_states": options.get("max_states", klondike_player.MAX_STATES)}}
+
+
+@dataclass(frozen=True)
+class PlayRecord:
+    """One game played without peeking (``kabalsolve.play``), as its line in a results
+    file.  ``id`` names the deal; ``rules`` are the Klondike rules, as a solved deal's
+    line gives them; ``player`` the player's settings: ``model`` ("as-dealt" or
+    "stock-known"), ``seed``, ``samples``, ``max_states``; ``result`` is won or lost;
+    ``ended`` why the game ended (``PlayResult.ended``); ``moves`` how many moves were
+    played; ``searches`` and ``seconds`` the player's effort; ``play`` the game's JSON
+    (``PlayResult.to_dict()``, its moves included) when asked for.  The line says
+    ``"mode": "play"``, so that it is never taken for a deal solved."""
+    id: str
+    rules: Dict[str, Any]
+    player: Dict[str, Any]
+    result: str
+    ended: str
+    moves: int
+    searches: int
+    seconds: float
+    play: Optional[Dict[str, Any]] = None
+    game: str = "klondike"
+    mode: ClassVar[str] = PLAY
+
+    def settings(self) -> Dict[str, Any]:
+        """What the line was made under (``results.settings_of``)."""
+        return {"rules": self.rules, "player": self.player}
+
+    def to_dict(self) -> Dict[str, Any]:
+        d: Dict[str, Any] = {"id": self.id, "game": self.game, "mode": self.mode,
+                             "rules": self.rules, "player": self.player,
+                             "result": self.result, "ended": self.ended,
+                             "moves": self.moves, "searches": self.searches,
+                             "seconds": round(self.seconds, 6)}
+        if self.play is not None:
+            d["play"] = self.play
+        return d
+
+    def to_json(self) -> str:
+        """The record as one line of JSON (no newline)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(", ", ": "))
+
+
+def play_one(deal_id: str, deal: Any, options: Dict[str, Any],
+             games: bool = False) -> PlayRecord:
+    """Play one deal without peeking and make its record; an error names the deal."""
     try:
-        for chunk in sizer.chunks(items):
-            pending.add(executor.submit(solve_chunk, chunk, rules, solution))
-            while len(pending) >= limit:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for r in _results(done):
-                    sizer.add(r)
-                    yield r
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            yield from _results(done)
-    finally:
-        for fut in pending:
-            fut.cancel()
+        settings = play_settings(options)
+        game = play(deal, **options)
+    except KabalError as e:
+        raise KabalError("%s: %s" % (deal_id, e)) from None
+    return PlayRecord(id=deal_id, rules=settings["rules"], player=settings["player"],
+                      result=game.result, ended=game.ended, moves=len(game.moves),
+                      searches=game.tally.searches, seconds=game.seconds,
+                      play=game.to_dict() if games else None)
+
+
+def play_chunk(chunk: List[Tuple[str, Any]], options: Dict[str, Any],
+               games: bool = False) -> List[PlayRecord]:
+    """One task of ``play_many``: the records of a list of (id, deal), in order."""
+    _keep_tables_once()
+    return [play_one(i, d, options, games) for i, d in chunk]
+
+
+def play_many(deals: Iterable[Any], executor: Optional[Executor] = None,
+              chunksize: Optional[int] = None, games: bool = False,
+              max_pending: Optional[int] = None, chunk_seconds: float = CHUNK_SECONDS,
+              **options: Any) -> Iterator[PlayRecord]:
+    """Play many Klondike deals without peeking; yield each game's ``PlayRecord`` as
+    its chunk finishes.
+
+    ``deals``, ``executor``, ``chunksize``, ``max_pending`` and ``chunk_seconds`` are
+    those of ``solve_many``.  ``options``: ``kabalsolve.play``'s keywords, the rules
+    ``draw``, ``passes`` and ``foundation_moves`` and the player's ``stock_known``,
+    ``seed``, ``samples`` and ``max_states``; every deal is played with the same
+    ``seed``, so the same call plays the same games.  ``games``: add each game's JSON
+    (with its moves) to its record.
+    """
+    play_settings(options)          # bad options are refused before any deal is read
+    return _run(play_one, play_chunk, (options, games), deals, executor, chunksize,
+                max_pending, chunk_seconds)
 
 
 #: prctl's option that has the kernel send a signal when the parent process ends (Linux)

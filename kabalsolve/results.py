@@ -8,6 +8,11 @@ line off and returns the ids already there, so a resumed run solves only the res
 One run at a time writes a file: ``open_results`` takes an advisory lock on it, which
 a second run finds taken.
 
+A line is a deal solved, or (with ``"mode": "play"``) a game played without peeking
+by ``kabalsolve batch --play``.  The two never mix: ``--resume`` refuses a file of the
+other kind, and ``summarise`` counts them in groups of their own, a game played under
+its rules and its player's settings (``settings_of``).
+
 Ids name a deal: ``seed:N`` for deal number N, ``file:PATH`` for a deal file (the path
 as given), so no file name can pass for a seeded deal.  Files written before ids had a
 prefix name a deal file by its bare path; ``canonical_id`` reads such an id as
@@ -106,21 +111,93 @@ def rules_key(rules: Any) -> str:
     return json.dumps(rules if isinstance(rules, dict) else {}, sort_keys=True)
 
 
+#: what a line records: a deal solved (lines without a "mode"), or a game played
+SOLVE, PLAY = "solve", "play"
+
+
+def mode_of(rec: Dict[str, Any]) -> str:
+    """PLAY for a line of a game played without peeking, SOLVE for any other."""
+    return PLAY if rec.get("mode") == PLAY else SOLVE
+
+
+def settings_of(rec: Dict[str, Any]) -> Dict[str, Any]:
+    """What a line was made under: a solved deal's rules; a played game's rules and its
+    player's settings, as ``{"rules": ..., "player": ...}``."""
+    rules = rec.get("rules")
+    rules = rules if isinstance(rules, dict) else {}
+    if mode_of(rec) == SOLVE:
+        return rules
+    player = rec.get("player")
+    return {"rules": rules, "player": player if isinstance(player, dict) else {}}
+
+
+#: a player's settings in words, in the order they are read
+PLAYER_WORDS = {"model": "%s", "samples": "%s samples",
+                "max_states": "at most %s positions a search", "seed": "player seed %s"}
+
+
+def player_words(player: Dict[str, Any]) -> Dict[str, str]:
+    """A player's settings in words (PLAYER_WORDS; a key it does not know as "key
+    value"), by key."""
+    words = {k: PLAYER_WORDS[k] % (player[k],) for k in PLAYER_WORDS if k in player}
+    for k in sorted(set(player) - set(words)):
+        words[k] = "%s %s" % (k, player[k])
+    return words
+
+
+def describe_play(settings: Dict[str, Any]) -> str:
+    """``" (draw 3, ...) played without peeking (as-dealt, 20 samples, ...)"``."""
+    return "%s played without peeking (%s)" % (
+        describe_rules(settings.get("rules") or {}),
+        ", ".join(player_words(settings.get("player") or {}).values()))
+
+
+def settings_diff(have: Dict[str, Any], want: Dict[str, Any]) -> Tuple[str, str]:
+    """The settings of two played games that differ, in words: those of ``have``,
+    those of ``want``."""
+    def words(s: Dict[str, Any]) -> Dict[str, str]:
+        rules = s.get("rules") or {}
+        out = {"rules " + k: describe_rules({k: v}).strip(" ()") for k, v in rules.items()}
+        out.update(("player " + k, w) for k, w in player_words(s.get("player") or {}).items())
+        return out
+    a, b = words(have), words(want)
+    keys = [k for k in list(a) + [k for k in b if k not in a] if a.get(k) != b.get(k)]
+    return (", ".join(a.get(k, "no " + k.split()[1]) for k in keys),
+            ", ".join(b.get(k, "no " + k.split()[1]) for k in keys))
+
+
 @dataclass
 class Existing:
     """What a results file already holds: the ids, those whose last line says unknown,
-    and per game the rules they were solved under (as ``rules_key`` strings)."""
+    per game the settings its lines were made under (as ``rules_key`` strings of
+    ``settings_of``: the rules of solved deals), and the modes of its lines (SOLVE,
+    PLAY)."""
     ids: Set[str] = field(default_factory=set)
     unknown: Set[str] = field(default_factory=set)
     rules: Dict[str, Set[str]] = field(default_factory=dict)
+    modes: Set[str] = field(default_factory=set)
 
     def clash(self, game: str, rules: Dict[str, Any]) -> str:
-        """'' when a new line for ``game`` under ``rules`` fits the file; otherwise the
-        rules the file's lines of that game were solved under."""
+        """'' when a new line for ``game`` solved under ``rules`` fits the file;
+        otherwise the rules the file's lines of that game were solved under."""
         known = self.rules.get(game)
         if not known or rules_key(rules) in known:
             return ""
         return " or ".join(describe_rules(json.loads(k)).strip(" ()") for k in sorted(known))
+
+    def play_clash(self, game: str, settings: Dict[str, Any]) -> Tuple[str, str]:
+        """("", "") when a new line for ``game`` played under ``settings`` (as
+        ``settings_of`` gives them) fits the file; otherwise, in words, the settings
+        of the file's lines that differ, and those of ``settings``."""
+        known = self.rules.get(game)
+        if not known or rules_key(settings) in known:
+            return "", ""
+        return settings_diff(json.loads(sorted(known)[0]), settings)
+
+    def mode_clash(self, mode: str) -> str:
+        """'' when lines of ``mode`` fit the file; otherwise the mode of its lines."""
+        others = self.modes - {mode}
+        return sorted(others)[0] if others else ""
 
 
 class ResultsFile:
@@ -202,8 +279,9 @@ def open_results(path: str, resume: bool) -> Tuple[ResultsFile, Existing]:
                     done.unknown.add(deal_id)  # the verdict, or the best count, unproved
                 else:
                     done.unknown.discard(deal_id)
+                done.modes.add(mode_of(rec))
                 done.rules.setdefault(str(rec.get("game")), set()).add(
-                    rules_key(rec.get("rules")))
+                    rules_key(settings_of(rec)))
     except BaseException:
         out.close()
         raise
@@ -222,9 +300,12 @@ def percentile(sorted_values: List[float], q: float) -> float:
 
 @dataclass
 class Group:
-    """The deals of one game under one set of rules."""
+    """The deals of one game under one set of rules; or (``mode`` PLAY) the games
+    played without peeking under one set of rules by one ``player`` (its settings)."""
     game: str
     rules: Dict[str, Any]
+    mode: str = SOLVE
+    player: Dict[str, Any] = field(default_factory=dict)
     counts: Dict[str, int] = field(default_factory=lambda: dict.fromkeys(VERDICTS, 0))
     seconds: List[float] = field(default_factory=list)
     states: List[float] = field(default_factory=list)
@@ -235,6 +316,9 @@ class Group:
     scores: List[int] = field(default_factory=list)
     # and of the unproved: (the score of the best line found, the most it can be)
     scores_open: List[Tuple[int, int]] = field(default_factory=list)
+    # games played: how many ended each way (won, no-move, ...), the player's searches
+    ended: Dict[str, int] = field(default_factory=dict)
+    searches: List[float] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -251,6 +335,8 @@ class Group:
         return wilson(won, n)[0], wilson(won + unknown, n)[1]
 
     def lines(self) -> List[str]:
+        if self.mode == PLAY:
+            return self.play_lines()
         won, lost, unknown = (self.counts[v] for v in VERDICTS)
         decided = won + lost
         lo, hi = self.interval()
@@ -269,6 +355,27 @@ class Group:
             qs = ", ".join("p%d " % p + fmt % percentile(vals, p / 100) for p in (50, 90, 99))
             out.append("  %s: mean %s, %s, max %s" % (name, fmt % (sum(vals) / len(vals)),
                                                     qs, fmt % vals[-1]))
+        return out
+
+    def play_lines(self) -> List[str]:
+        """The games played without peeking: the win rate with its 95 % Wilson
+        interval, how the games ended, the seconds and the player's searches per game."""
+        won, lost, unknown = (self.counts[v] for v in VERDICTS)
+        lo, hi = self.interval()
+        settings = describe_play({"rules": self.rules, "player": self.player})
+        out = ["%s%s: %d games: %d won, %d lost%s" % (
+                   self.game, settings, self.n, won, lost,
+                   ", %d unknown" % unknown if unknown else ""),
+               "  won %.4f %% without peeking (95 %% interval [%.4f, %.4f] %%)"
+               % (100 * won / self.n, 100 * lo, 100 * hi),
+               "  ended: " + ", ".join("%d %s" % (n, how) for how, n in sorted(
+                   self.ended.items(), key=lambda kv: (kv[0] != "won", -kv[1], kv[0])))]
+        for name, vals, fmt in (("seconds per game", self.seconds, "%.3f"),
+                                ("searches per game", self.searches, "%.0f")):
+            vals.sort()
+            out.append("  %s: median %s, mean %s, p90 %s, max %s" % (
+                name, fmt % percentile(vals, 0.5), fmt % (sum(vals) / len(vals)),
+                fmt % percentile(vals, 0.9), fmt % vals[-1]))
         return out
 
     def vegas_line(self) -> str:
@@ -356,24 +463,39 @@ def _tally(rec: Dict[str, Any], name: str, proved: List[int]) -> int:
 
 def summarise(paths: List[str]) -> List[Group]:
     """The deals of the results files grouped by game and rules, in order of first
-    appearance.  An id seen twice counts once (its last line), so a file that was
-    resumed over twice, or two files that overlap, do not count a deal twice."""
-    latest: Dict[Tuple[str, str, str], Dict[str, Any]] = {}
+    appearance; games played without peeking apart from deals solved, grouped by game,
+    rules and player settings.  An id seen twice in a group counts once (its last
+    line), so a file that was resumed over twice, or two files that overlap, do not
+    count a deal twice."""
+    latest: Dict[Tuple[str, str, str, str], Dict[str, Any]] = {}
     for path in paths:
         for rec in read_records(path):
-            key = (str(rec.get("game", "?")), rules_key(rec.get("rules")),
+            key = (str(rec.get("game", "?")), mode_of(rec), rules_key(settings_of(rec)),
                    canonical_id(rec["id"]))
             latest.pop(key, None)
             latest[key] = rec
-    groups: Dict[Tuple[str, str], Group] = {}
-    for (game, rkey, _), rec in latest.items():
-        g = groups.get((game, rkey))
+    groups: Dict[Tuple[str, str, str], Group] = {}
+    for (game, mode, skey, _), rec in latest.items():
+        g = groups.get((game, mode, skey))
         if g is None:
-            g = groups[(game, rkey)] = Group(game, json.loads(rkey))
+            settings = json.loads(skey)
+            g = groups[(game, mode, skey)] = (
+                Group(game, settings["rules"], PLAY, settings["player"]) if mode == PLAY
+                else Group(game, settings))
         g.counts[rec["result"]] += 1
+        g.seconds.append(_number(rec.get("seconds")))
+        if mode == PLAY:
+            how = str(rec.get("ended", rec["result"]))
+            g.ended[how] = g.ended.get(how, 0) + 1
+            g.searches.append(_number(rec.get("searches")))
+            continue
         g.unproved += _tally(rec, "foundation", g.foundation)
         if _tally(rec, "score", g.scores):
             g.scores_open.append((rec["score"], 48 if rec["result"] == "unknown" else 47))
-        g.seconds.append(float(rec.get("seconds", 0.0)))
-        g.states.append(float(rec.get("states", 0)))
+        g.states.append(_number(rec.get("states")))
     return list(groups.values())
+
+
+def _number(value: Any) -> float:
+    """A line's count or seconds as a float (0 when it has none)."""
+    return float(value) if isinstance(value, (int, float)) else 0.0

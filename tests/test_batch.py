@@ -217,3 +217,31 @@ def test_read_records_skips_the_torn_line_without_repairing(tmp_path):
     path.write_text(record(1) + "\n" + record(2)[:10])
     assert [r["id"] for r in read_records(str(path))] == ["seed:1"]
     assert path.read_text().endswith(record(2)[:10])
+
+
+# -- games played without peeking ------------------------------------------------------
+
+def test_play_many_plays_the_same_games_in_a_process_pool():
+    """play_many goes through the chunks and executors of solve_many: a pool plays the
+    games this process plays, each as kabalsolve.play plays it."""
+    deals = seeded(range(1, 4))
+    fast = dict(samples=4, max_states=2000, seed=3, draw=1)
+    here = {r.id: r.to_dict() for r in kabalsolve.play_many(deals, **fast)}
+    with ProcessPoolExecutor(2) as pool:
+        there = {r.id: r.to_dict() for r in kabalsolve.play_many(deals, executor=pool,
+                                                                 chunksize=1, **fast)}
+    for d in list(here.values()) + list(there.values()):
+        d.pop("seconds")
+    assert here == there and sorted(here) == ["seed:1", "seed:2", "seed:3"]
+    for deal_id, deal in deals:
+        game = kabalsolve.play(deal, **fast)
+        assert (here[deal_id]["result"], here[deal_id]["moves"]) == (game.result,
+                                                                    len(game.moves))
+        assert here[deal_id]["player"]["seed"] == 3 and here[deal_id]["mode"] == "play"
+
+
+def test_play_many_refuses_what_it_cannot_play():
+    with pytest.raises(OptionError, match="not timeout"):
+        kabalsolve.play_many(seeded(range(1, 2)), timeout=5)
+    with pytest.raises(KabalError, match="^#0: play takes a Klondike deal, not a Clock"):
+        list(kabalsolve.play_many([clock.Deal.from_seed(1)]))

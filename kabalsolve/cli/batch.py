@@ -2,7 +2,8 @@
 
 Inputs are named by ids (``file:PATH`` with a file's path as given, or ``seed:N``); the
 deals are read here, in the order given, and sent in chunks to worker processes or a Dask cluster
-(``kabalsolve.batch.solve_many``).  Every line is flushed as it is written, so Ctrl-C,
+(``kabalsolve.batch.solve_many``; with ``--play``, ``play_many``, which plays each
+Klondike deal without peeking).  Every line is flushed as it is written, so Ctrl-C,
 a crash or a full disk leaves a results file that ``--resume`` continues.
 """
 from __future__ import annotations
@@ -15,17 +16,19 @@ import sys
 import time
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from contextlib import ExitStack
-from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Union
 
 import click
 
-from ..batch import CHUNK_SECONDS, BatchResult, cores, solve_many, solve_one
+from ..batch import (CHUNK_SECONDS, BatchResult, PlayRecord, cores, end_with_parent,
+                     play_many, play_settings, solve_many, solve_one)
 from ..dealfile import read_file
 from ..digits import span
 from ..errors import KabalError, OptionError
-from ..games import NAMES, game_named
-from ..batch import end_with_parent
-from ..results import FILE_PREFIX, SEED_PREFIX, Existing, describe_rules, open_results
+from ..games import GAMES, NAMES, game_named
+from ..games.klondike import player
+from ..results import (FILE_PREFIX, PLAY, SEED_PREFIX, SOLVE, Existing, describe_rules,
+                       open_results)
 from .options import (MAX_MEMORY_HELP, MAX_MEMORY_TYPE, MAX_STATES_TYPE, Seconds, Whole,
                       acesup_rules, clip, fail, klondike_rules)
 from .progress import Progress
@@ -92,14 +95,38 @@ def read_deals(ids: List[str], game: str) -> Iterator[Tuple[str, Any]]:
             yield deal_id, make(int(deal_id[len(SEED_PREFIX):]))
 
 
-def check_rules(done: Existing, r: BatchResult, out: str) -> None:
+def check_mode(done: Existing, mode: str, out: str) -> None:
+    """--resume goes on with lines of the same kind: a deal solved is no game played,
+    and its id in the file must not stop the deal from being played (nor the other way
+    round)."""
+    if done.mode_clash(mode) == SOLVE:
+        raise OptionError("%s holds deals solved, not games played without peeking: "
+                          "resume it without --play, or give another --out" % out)
+    if done.mode_clash(mode) == PLAY:
+        raise OptionError("%s holds games played without peeking: resume it with --play "
+                          "and its settings, or give another --out" % out)
+
+
+def check_rules(done: Existing, r: Union[BatchResult, PlayRecord], out: str) -> None:
     """--resume goes on with the same rules: ids are solved once, so lines of one game
-    under two rule sets would be two half runs, not one."""
+    under two rule sets would be two half runs, not one.  Games played keep to the
+    player's settings as well."""
+    if r.mode == PLAY:
+        check_settings(done, r.game, r.settings(), out)
+        return
     other = done.clash(r.game, r.rules)
     if other:
         raise OptionError("%s holds %s lines solved under other rules (%s), not %s: give "
                           "those rules, or another --out" % (
                               out, r.game, other, describe_rules(r.rules).strip(" ()")))
+
+
+def check_settings(done: Existing, game: str, settings: Dict[str, Any], out: str) -> None:
+    """--resume --play goes on with the rules and the player's settings of the file."""
+    have, want = done.play_clash(game, settings)
+    if have or want:
+        raise OptionError("%s holds %s games played under other settings (%s), not %s: "
+                          "give those, or another --out" % (out, game, have, want))
 
 
 def check_resumed_rules(done: Existing, first: Tuple[str, Any], rules: Dict[str, Any],
@@ -116,24 +143,45 @@ class BatchProgress(Progress):
     """The progress bar of a batch, with the verdicts so far as its note, and the
     closing line, which is printed on standard error whether it is a terminal or not."""
 
-    def __init__(self, total: int, skipped: int) -> None:
+    def __init__(self, total: int, skipped: int, done: str = "solved") -> None:
         super().__init__(total, "batch")
         self.skipped = skipped
         self.counts: Dict[str, int] = {}
+        self.what = done
 
-    def add(self, r: BatchResult) -> None:
+    def add(self, r: Union[BatchResult, PlayRecord]) -> None:
         self.counts[r.result] = self.counts.get(r.result, 0) + 1
         self.advance(note=self.verdicts())
 
     def verdicts(self) -> str:
-        return ", ".join("%d %s" % (self.counts.get(v, 0), v)
-                         for v in ("won", "lost", "unknown"))
+        kinds = ("won", "lost") if self.what == "played" else ("won", "lost", "unknown")
+        return ", ".join("%d %s" % (self.counts.get(v, 0), v) for v in kinds)
 
     def finish(self, where: str) -> None:
         self.close()
         skipped = "; %d already in %s" % (self.skipped, where) if self.skipped else ""
-        click.echo("batch: %d deals solved (%s) in %.1f s%s" % (
-            self.done, self.verdicts(), time.perf_counter() - self.t0, skipped), err=True)
+        click.echo("batch: %d deals %s (%s) in %.1f s%s" % (
+            self.done, self.what, self.verdicts(), time.perf_counter() - self.t0,
+            skipped), err=True)
+
+
+#: the options of batch that do not apply to --play (the player has no time or memory
+#: budget: its searches are bounded in positions, so that its games do not vary)
+NOT_PLAY = ("objective", "timeout", "max_memory_mb", "retry_unknown", "verdict_only",
+            "strict", "discard_first")
+
+
+def check_play_options(ctx: click.Context, game: str, variant: str) -> None:
+    """--play plays classic Klondike deals: refuse another game, the danish variant and
+    the options that do not apply."""
+    if game != "klondike":
+        raise fail("--play plays Klondike only, not %s" % GAMES[game].title)
+    if variant == "danish":
+        raise fail("--play plays classic Klondike, not the danish variant")
+    for name in NOT_PLAY:
+        if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE:
+            raise fail("--%s does not apply to --play" % (
+                "max-memory" if name == "max_memory_mb" else name.replace("_", "-")))
 
 
 def _worker_start(parent: int) -> None:
@@ -211,9 +259,23 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
 @click.option("--verdict-only", is_flag=True,
               help="Aces Up: won or lost only, without proving each deal's best score "
                    "(far faster; the line's rules say so).")
+@click.option("--play", "play_games", is_flag=True,
+              help="Klondike: play each deal once without peeking at the face-down "
+                   "cards (as 'kabalsolve play' does) instead of solving it; each line "
+                   "says won or lost and how the game ended.")
+@click.option("--stock-known", is_flag=True,
+              help="With --play: the stock's order is known from the start; by default "
+                   "a stock card is unknown until it is turned.")
+@click.option("--samples", type=Whole(1, player.MAX_SAMPLES), default=None, metavar="N",
+              help="With --play: random deals of the unseen cards the player weighs "
+                   "each choice on (default %d)." % player.SAMPLES)
+@click.option("--player-seed", type=Whole(0, 2**64 - 1), default=None, metavar="N",
+              help="With --play: seeds the player's random deals, the same for every "
+                   "deal; the same seed plays the same games (default 0).")
 @click.option("--max-states", type=MAX_STATES_TYPE, default=None, metavar="N",
               help="Per deal: stop after this many positions (the line says unknown; "
-                   "default: no limit).")
+                   "default: no limit).  With --play: the positions each of the "
+                   "player's searches may visit (default %d)." % player.MAX_STATES)
 @click.option("--timeout", type=Seconds(), default=None, metavar="SECONDS",
               help="Per deal: stop after this many seconds (the line says unknown; "
                    "default: no limit).")
@@ -232,7 +294,8 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
                    "or with a bigger --max-states or --timeout); stats counts each deal "
                    "by its last line.")
 @click.option("--solutions", is_flag=True,
-              help="Put each deal's full solution JSON in its line.")
+              help="Put each deal's full solution JSON in its line (with --play: the "
+                   "game's JSON, its moves included, as \"play\").")
 @click.option("--chunksize", type=Whole(1, 10**6), default=None, metavar="N",
               help="Deals sent to a worker at a time (default: as many as take about "
                    "0.05 s to solve, 0.25 s on Dask, from the deals solved so far).")
@@ -240,10 +303,12 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
               help="Solve on this Dask cluster (needs kabalsolve[dask]).")
 @click.option("--dask", "use_dask", is_flag=True,
               help="Solve on a Dask cluster started here with --jobs workers.")
-def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
-          passes: Optional[int], no_foundation_moves: bool, variant: str, vegas: bool,
-          objective: str, strict: bool, discard_first: bool, verdict_only: bool,
-          max_states: Optional[int], timeout: Optional[float],
+@click.pass_context
+def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], game: str,
+          draw: int, passes: Optional[int], no_foundation_moves: bool, variant: str,
+          vegas: bool, objective: str, strict: bool, discard_first: bool,
+          verdict_only: bool, play_games: bool, stock_known: bool, samples: Optional[int],
+          player_seed: Optional[int], max_states: Optional[int], timeout: Optional[float],
           max_memory_mb: Optional[int], jobs: Optional[int],
           out: str, resume: bool, retry_unknown: bool, solutions: bool,
           chunksize: Optional[int],
@@ -258,14 +323,25 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
       kabalsolve batch --seeds 1-10000 -o r.jsonl --resume --retry-unknown
       kabalsolve stats r.jsonl
       kabalsolve batch --seeds 1-1000 --vegas --objective max-foundation
+      kabalsolve batch --seeds 1-1000 --play --stock-known -o played.jsonl
 
     One JSON line per deal, written as it finishes: id, game, rules, result, moves,
     states, seconds (with --objective max-foundation also foundation, vegas and
-    proved; Aces Up without --verdict-only also score and proved).  Exit status 0
-    when every deal has its line.
+    proved; Aces Up without --verdict-only also score and proved).  With --play: id,
+    game, "mode": "play", rules, player (model, seed, samples, max_states), result,
+    ended, moves, searches, seconds.  Exit status 0 when every deal has its line.
     """
+    if play_games:
+        check_play_options(ctx, game, variant)
+    else:
+        given = [p for p in ("stock_known", "samples", "player_seed")
+                 if ctx.get_parameter_source(p) == click.core.ParameterSource.COMMANDLINE]
+        if given:
+            raise fail("--%s sets the player of --play: give --play too"
+                       % given[0].replace("_", "-"))
     if not inputs and seeds is None:
-        raise fail("nothing to solve: give deal files, directories or --seeds A-B")
+        raise fail("nothing to %s: give deal files, directories or --seeds A-B"
+                   % ("play" if play_games else "solve"))
     if resume and out == "-":
         raise fail("--resume goes on with a results file: give --out FILE too")
     if out != "-" and os.path.isdir(out):
@@ -288,6 +364,10 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
                                  max_memory_mb=max_memory_mb)
     if verdict_only:
         rules["best_score"] = False
+    options = dict(draw=draw, passes=passes, foundation_moves=not no_foundation_moves,
+                   stock_known=stock_known, seed=player_seed or 0,
+                   samples=samples or player.SAMPLES,
+                   max_states=max_states or player.MAX_STATES)
     with ExitStack() as stack:
         try:
             paths = deal_paths(inputs, out if out != "-" else None)
@@ -302,7 +382,10 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
                 sink, done = open_results(out, resume)
                 stack.enter_context(sink)
             ids = list(dict.fromkeys(ids))        # a deal named twice is solved once
-            if done.rules and ids:
+            check_mode(done, PLAY if play_games else SOLVE, out)
+            if play_games:
+                check_settings(done, "klondike", play_settings(options), out)
+            elif done.rules and ids:
                 check_resumed_rules(done, next(read_deals(ids[:1], game)), rules, out)
             todo = [i for i in ids if i not in done.ids
                     or (retry_unknown and i in done.unknown)]
@@ -317,10 +400,16 @@ def batch(inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
                 executor = stack.enter_context(WorkerPool(jobs or cores()))
             deals = read_deals(todo, game)
             checked: Set[str] = set()
-            with BatchProgress(len(todo), len(ids) - len(todo)) as progress:
-                for r in solve_many(deals, executor=executor, chunksize=chunksize,
-                                    chunk_seconds=chunk_seconds, solution=solutions,
-                                    max_pending=pending, **rules):
+            records: Iterator[Union[BatchResult, PlayRecord]] = (
+                play_many(deals, executor=executor, chunksize=chunksize,
+                          chunk_seconds=chunk_seconds, games=solutions,
+                          max_pending=pending, **options) if play_games else
+                solve_many(deals, executor=executor, chunksize=chunksize,
+                           chunk_seconds=chunk_seconds, solution=solutions,
+                           max_pending=pending, **rules))
+            with BatchProgress(len(todo), len(ids) - len(todo),
+                               "played" if play_games else "solved") as progress:
+                for r in records:
                     if r.game not in checked:
                         check_rules(done, r, out)
                         checked.add(r.game)

@@ -9,11 +9,14 @@ import click
 from ..errors import KabalError, OptionError
 from ..formats import EXTENSIONS, FORMATS, ONE_LINE
 from ..formats.pysolfc import parse_range
-from ..games import NAMES
+from ..games import GAMES, NAMES
+from ..games.klondike import player
+from ..generate import MAX_NO_PEEK_GAMES
 from ..generate import generate as gen
 from ..generate import pysol_range as pysol_gen
 from ..generate import render
-from .options import Whole, acesup_rules, fail, game_options, klondike_rules
+from .options import (MAX_STATES_TYPE, Whole, acesup_rules, fail, game_options,
+                      klondike_rules)
 from .progress import Progress
 
 
@@ -28,6 +31,19 @@ from .progress import Progress
 @click.option("--winnable", is_flag=True,
               help="Keep only deals proved winnable, each with its verdict, solution "
                    "length, states searched and a 1-5 difficulty rating as comments.")
+@click.option("--no-peek-rate", type=Whole(1, MAX_NO_PEEK_GAMES), default=None,
+              metavar="K",
+              help="Klondike, with --winnable: also play each deal K times without "
+                   "peeking (as 'kabalsolve play' does, player seeds 0 to K-1) and note "
+                   "how many of the K games were won: how hard the deal is for a person.")
+@click.option("--stock-known", is_flag=True,
+              help="With --no-peek-rate: the stock's order is known from the start.")
+@click.option("--samples", type=Whole(1, player.MAX_SAMPLES), default=None, metavar="N",
+              help="With --no-peek-rate: random deals of the unseen cards the player "
+                   "weighs each choice on (default %d)." % player.SAMPLES)
+@click.option("--max-states", type=MAX_STATES_TYPE, default=None, metavar="N",
+              help="With --no-peek-rate: positions each of the player's searches may "
+                   "visit (default %d)." % player.MAX_STATES)
 @klondike_rules
 @acesup_rules
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
@@ -44,7 +60,8 @@ from .progress import Progress
                    "existing file is an error).")
 @click.pass_context
 def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: bool,
-             draw: int, passes: Optional[int], no_foundation_moves: bool, variant: str,
+             no_peek_rate: Optional[int], stock_known: bool, samples: Optional[int],
+             max_states: Optional[int], draw: int, passes: Optional[int], no_foundation_moves: bool, variant: str,
              strict: bool, discard_first: bool, fmt: str,
              pysol_range: Optional[str], out: str, force: bool) -> None:
     """Write reproducible deals (the same seed gives the same deals everywhere), to
@@ -58,8 +75,27 @@ def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: boo
       kabalsolve generate --count 10 --winnable --draw 1 --out draw1/
       kabalsolve generate --game acesup --count 5 --format json
       kabalsolve generate --pysol-range 1-20 --winnable --passes 3
+      kabalsolve generate --count 5 --winnable --no-peek-rate 10
     """
     game_options(ctx, game)
+    playing: Dict[str, Any] = {}
+    if no_peek_rate is not None:
+        if game != "klondike":
+            raise fail("--no-peek-rate plays Klondike deals only, not %s"
+                       % GAMES[game].title)
+        if variant == "danish":
+            raise fail("--no-peek-rate plays classic Klondike, not the danish variant")
+        if not winnable:
+            raise fail("--no-peek-rate plays the winnable deals: give --winnable too")
+        playing = dict(no_peek_rate=no_peek_rate, stock_known=stock_known,
+                       samples=samples or player.SAMPLES,
+                       player_max_states=max_states or player.MAX_STATES)
+    else:
+        given = [p for p in ("stock_known", "samples", "max_states")
+                 if ctx.get_parameter_source(p) == click.core.ParameterSource.COMMANDLINE]
+        if given:
+            raise fail("--%s sets the player of --no-peek-rate: give --no-peek-rate too"
+                       % given[0].replace("_", "-"))
     rules: Dict[str, Any] = {}
     if game == "klondike":
         rules = dict(draw=draw, passes=passes, foundation_moves=not no_foundation_moves,
@@ -81,10 +117,11 @@ def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: boo
     try:
         if pysol_range is not None:
             first, last = parse_range(pysol_range)
-            deals = pysol_gen(first, last, winnable, **rules)
+            deals = pysol_gen(first, last, winnable, **playing, **rules)
             total = last - first + 1
         else:
-            deals = gen(game, seed=seed, count=count, winnable=winnable, **rules)
+            deals = gen(game, seed=seed, count=count, winnable=winnable, **playing,
+                        **rules)
             total = count
         with Progress(total if winnable else 0, "generate") as progress:
             for n, g in enumerate(deals):

@@ -44,7 +44,8 @@ def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],
           timeout: Optional[float], max_states: Optional[int]) -> None:
     """Win rate over seeded deals (--game, --count), or in `batch` results files (-
     for standard input), with its 95 % Wilson interval.  Aces Up: the verdicts, and
-    with --best-score the mean best score.
+    with --best-score the mean best score.  Games played without peeking (`batch
+    --play`): the games won, per rules and player settings, apart from deals solved.
 
     \b
     Examples:
@@ -53,6 +54,7 @@ def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],
       kabalsolve stats --game clock --count 1000000
       kabalsolve stats results.jsonl more-results.jsonl
       kabalsolve batch --seeds 1-100 | kabalsolve stats -
+      kabalsolve batch --seeds 1-100 --play | kabalsolve stats -
     """
     if results:
         if game is not None or count is not None:

@@ -1,5 +1,8 @@
-"""Seeded deals: the same on every machine and version; only-winnable generation."""
+"""Seeded deals: the same on every machine and version; only-winnable generation, and
+how many games a player that does not peek wins of each."""
+import json
 import os
+import re
 import subprocess
 import sys
 
@@ -12,7 +15,7 @@ from kabalsolve.errors import OptionError
 from kabalsolve.seeds import shuffled_deck
 from kabalsolve.generate import difficulty, generate
 
-from conftest import call
+from conftest import call, check_one_error_line
 
 # The shuffle is a promise (generate.py documents it): these decks must never change.
 PINNED = {
@@ -111,3 +114,70 @@ def test_out_dir_refuses_to_overwrite_a_deal_file(tmp_path, capsys):
     assert code == 0 and err == ""
     assert sorted(os.listdir(out)) == ["klondike-%d.txt" % n for n in (1, 2, 3)]
     assert mine.read_text().startswith("# seed 2 (kabalsolve generate)\n")
+
+
+# -- how many games a player that does not peek wins -----------------------------------
+
+FAST = dict(samples=4, player_max_states=2000)
+
+
+def test_no_peek_rate_counts_the_games_won():
+    got = list(generate("klondike", seed=1, count=2, winnable=True, no_peek_rate=3, **FAST))
+    for g in got:
+        assert g.solution.result == "won"
+        won = sum(kabalsolve.play(g.deal, seed=k, samples=4, max_states=2000).won
+                  for k in range(3))
+        assert (g.no_peek.won, g.no_peek.games) == (won, 3)
+        assert (g.no_peek.model, g.no_peek.samples, g.no_peek.max_states) == (
+            "as-dealt", 4, 2000)
+    assert [g.no_peek for g in generate("klondike", seed=1, count=2, winnable=True,
+                                        no_peek_rate=3, **FAST)] == [g.no_peek for g in got]
+    assert all(g.no_peek is None for g in generate("klondike", count=2, winnable=True))
+
+
+def test_no_peek_rate_in_text_and_json(capsys):
+    args = ["generate", "--winnable", "--count", "2", "--seed", "3", "--no-peek-rate", "2",
+            "--samples", "4", "--max-states", "2000", "--draw", "1"]
+    code, text, err = call(args, capsys)
+    assert code == 0, err
+    labels = [line for line in text.splitlines() if "without peeking" in line]
+    assert len(labels) == 2
+    counts = []
+    for line in labels:
+        m = re.fullmatch(r"# won without peeking in (\d+) of 2 games \(as-dealt, 4 samples, "
+                         r"at most 2000 positions a search, player seeds 0-1\)", line)
+        assert m, line
+        counts.append(int(m.group(1)))
+    assert all(0 <= c <= 2 for c in counts)
+    code, js, _ = call(args + ["--format", "json"], capsys)
+    infos = [json.loads(line)["info"] for line in js.splitlines()]
+    assert [i["no_peek"]["won"] for i in infos] == counts
+    assert infos[0]["no_peek"] == {"won": counts[0], "games": 2, "model": "as-dealt",
+                                   "samples": 4, "max_states": 2000}
+    assert call(args, capsys)[1] == text          # the same labels on every run
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--winnable", "--no-peek-rate", "0"], "Invalid value for '--no-peek-rate': 0 is not in "
+                                            "the range 1 to 1000."),
+    (["--winnable", "--no-peek-rate", "1001"], "Invalid value for '--no-peek-rate': 1001"),
+    (["--no-peek-rate", "2"], "--no-peek-rate plays the winnable deals: give --winnable too"),
+    (["--winnable", "--no-peek-rate", "2", "--game", "acesup"],
+     "--no-peek-rate plays Klondike deals only, not Aces Up"),
+    (["--winnable", "--no-peek-rate", "2", "--variant", "danish"],
+     "--no-peek-rate plays classic Klondike, not the danish variant"),
+    (["--winnable", "--samples", "4"], "--samples sets the player of --no-peek-rate"),
+])
+def test_no_peek_rate_errors(args, message, capsys):
+    code, out, err = call(["generate"] + args, capsys)
+    assert (code, out) == (2, "")
+    assert check_one_error_line(err).startswith("kabalsolve: error: " + message)
+
+
+def test_no_peek_rate_in_the_library_is_checked():
+    with pytest.raises(OptionError, match="no_peek_rate must be a whole number from 1 to 1000"):
+        next(generate("klondike", winnable=True, no_peek_rate=1001))
+    with pytest.raises(OptionError, match="give winnable=True too"):
+        next(generate("klondike", no_peek_rate=2))
+    with pytest.raises(OptionError, match="Klondike deals only"):
+        next(generate("clock", winnable=True, no_peek_rate=2))
