@@ -12,7 +12,9 @@ board      the board drawn in a terminal
 page       the HTML replay page
 bridge     the compiled core's Klondike searches: win, most cards up, fewest
            moves, best score, and the search behind hints
-hints      which moves keep the game winnable
+hints      which moves keep the game winnable, and (``--no-peek``) which win
+           most often from what is visible
+estimate   the share of random deals of the unseen cards each move wins
 view       the game as a player sees it: the visible cards, kept apart from
            the position (``Table``), and random deals of the unseen cards
 player     a player that does not peek, and ``play_deal``
