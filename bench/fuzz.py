@@ -47,7 +47,8 @@ SPLICES = ["\u017f", "\u0131", "\u212a", "\u00b2", "\u0663", "\uff11", "\u0661\u
            ">", " ", "\t", "T1:", "T8: AS", "stock:", "deck:", "game: acesup\n",
            "game: clock\n", "draw: ", "passes: ", "waste: ", "foundations: ",
            "passes-used: 300", '"stock": []', '"game": "clock"', "\"tableau piles\"",
-           "Talon:", "<AS>", "@BOARD@", "0", "13", "99", "\xff", "\\u0000", "null", "true"]
+           "Talon:", "<AS>", "@BOARD@", "0", "13", "99", "\xff", "\\u0000", "null", "true",
+           "??", "?? ?? |"]
 
 #: kinds of mutation (apply_ops): flip a byte, splice a piece, cut a span, double a
 #: line, swap two lines, cut the tail
@@ -67,6 +68,12 @@ def seeds() -> List[Tuple[str, bytes]]:
             if not moves:
                 break
             pos.push(moves[-1])
+    # the same position with its face-down cards and every other stock card unknown
+    kpart = klondike.PartialPosition(
+        kpos.rules, tuple((tuple(None for _ in p[:d]), tuple(p[d:]))
+                          for p, d in zip(kpos.piles, kpos.down)),
+        tuple(kpos.foundations), tuple(kpos.waste),
+        tuple(None if i % 2 else c for i, c in enumerate(kpos.stock)), kpos.recycles)
     out = [("text", kd.to_text()),
            ("acesup", acesup.Deal.from_seed(4).to_text()),
            ("clock", clock.Deal.from_seed(5).to_text()),
@@ -76,6 +83,7 @@ def seeds() -> List[Tuple[str, bytes]]:
            ("pysol", formats.write(kd, "pysol")),
            ("shootme", formats.write(kd, "shootme")),
            ("position", kpos.to_text()),
+           ("position-unknown", kpart.to_text()),
            ("position-acesup", apos.to_text())]
     return [(name, text.encode("utf-8")) for name, text in out]
 

@@ -19,8 +19,9 @@ from .cards import Card, card_str, parse_card
 from .dealfile import read_deal, read_position
 from .errors import DealError, KabalError, MoveError, OptionError
 from .formats.text import read_text
-from .games.klondike import Deal, Move, Position, Rules
-from .games.klondike.hints import Hint, MoveVerdict
+from .games.klondike import Deal, Move, PartialPosition, Position, Rules
+from .games.klondike.estimate import MoveEstimate
+from .games.klondike.hints import Hint, MoveVerdict, NoPeekHint
 from .games.klondike.player import PlayResult
 from .generate import Generated, generate
 from .generate import klondike_deal as deal_from_seed
@@ -30,4 +31,5 @@ __all__ = ["__version__", "Card", "card_str", "parse_card", "read_deal", "read_t
            "DealError", "KabalError", "MoveError", "OptionError", "Deal", "Move",
            "Position", "Rules", "deal_from_seed", "Generated", "generate", "Solution",
            "Stats", "is_winnable", "solve", "solve_many", "BatchResult", "read_position",
-           "hint", "Hint", "MoveVerdict", "play", "PlayResult", "play_many", "PlayRecord"]
+           "hint", "Hint", "MoveVerdict", "play", "PlayResult", "play_many", "PlayRecord",
+           "PartialPosition", "NoPeekHint", "MoveEstimate"]

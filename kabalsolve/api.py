@@ -1,5 +1,7 @@
 """The library's entry points for one deal or position: ``solve``, ``is_winnable`` and
-``hint``, for every game; ``play``, a Klondike game played without peeking.
+``hint``, for every game; ``play``, a Klondike game played without peeking, and
+``hint(position, no_peek=True)``, the moves of a Klondike position ranked from what is
+visible.
 
 They sit above the games' bridges and hints and find the game of what they are given
 through the registry (``games.GAMES``); the rule options each game takes are listed
@@ -7,11 +9,11 @@ there too.  A deal may also be given as text (any format ``read_deal`` reads).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Optional, Tuple, Union, overload
+from typing import Any, Callable, Dict, Literal, Optional, Tuple, Union, overload
 
 from .bridge import check_budget
 from .dealfile import read_deal
-from .errors import OptionError
+from .errors import DealError, OptionError
 from .games import GAMES, Game, acesup, clock, game_of, klondike
 from .games.acesup import bridge as acesup_bridge
 from .games.acesup import hints as acesup_hints
@@ -19,6 +21,9 @@ from .games.clock import bridge as clock_bridge
 from .games.klondike import bridge as klondike_bridge
 from .games.klondike import hints as klondike_hints
 from .games.klondike import player as klondike_player
+from .games.klondike.estimate import MAX_STATES as NO_PEEK_STATES
+from .games.klondike.estimate import SAMPLES as NO_PEEK_SAMPLES
+from .games.klondike.position import unknown_cards
 from .games.klondike.view import AS_DEALT, STOCK_KNOWN
 from .solution import LOST, WON, AcesUpSolution, ClockSolution, Solution
 
@@ -112,6 +117,14 @@ def solve(deal: str, draw: Optional[int] = ..., foundation_moves: Optional[bool]
           **options: _SolveOpts) -> Union[Solution, ClockSolution, AcesUpSolution]: ...
 
 
+def _every_card(deal: Any, what: str) -> None:
+    """DealError if ``deal`` is a position with unknown cards: ``what`` needs them all."""
+    if isinstance(deal, klondike.PartialPosition):
+        raise DealError("%s: %s needs every card; a hint that does not peek takes it "
+                        "(hint(position, no_peek=True), kabalsolve hint --no-peek)"
+                        % (unknown_cards(deal.unknown()), what))
+
+
 def _given(deal: Any, options: Dict[str, Any], **named: Any) -> Tuple[Game, Dict[str, Any]]:
     """The game of ``deal`` and the rule options given for it (None values left out);
     an unknown option, or one of another game, is an OptionError."""
@@ -147,6 +160,7 @@ def solve(deal: Union[AnyDeal, str],
     """
     if isinstance(deal, str):
         deal = read_deal(deal)
+    _every_card(deal, "solve")
     game, given = _given(deal, options, draw=draw, foundation_moves=foundation_moves,
                          passes=passes)
     check_budget(max_states, timeout, max_memory_mb)
@@ -168,6 +182,7 @@ def is_winnable(deal: Union[AnyDeal, str], draw: Optional[int] = None,
     verdict without the best score.  Other cases go through ``solve``."""
     if isinstance(deal, str):
         deal = read_deal(deal)
+    _every_card(deal, "is_winnable")
     game, given = _given(deal, options, draw=draw, foundation_moves=foundation_moves,
                          passes=passes)
     check_budget(max_states, timeout, max_memory_mb)
@@ -185,22 +200,53 @@ def is_winnable(deal: Union[AnyDeal, str], draw: Optional[int] = None,
 
 @overload
 def hint(position: klondike.Position, max_states: Optional[int] = ...,
-         timeout: Optional[float] = ..., max_memory_mb: Optional[int] = ...
+         timeout: Optional[float] = ..., max_memory_mb: Optional[int] = ..., *,
+         no_peek: Literal[False] = ..., samples: None = ..., seed: None = ...
          ) -> klondike_hints.Hint: ...
 @overload
 def hint(position: acesup.Position, max_states: Optional[int] = ...,
-         timeout: Optional[float] = ..., max_memory_mb: Optional[int] = ...
+         timeout: Optional[float] = ..., max_memory_mb: Optional[int] = ..., *,
+         no_peek: Literal[False] = ..., samples: None = ..., seed: None = ...
          ) -> acesup_hints.AcesUpHint: ...
+@overload
+def hint(position: Union[klondike.Position, klondike.PartialPosition],
+         max_states: Optional[int] = ..., timeout: None = ..., max_memory_mb: None = ...,
+         *, no_peek: Literal[True], samples: Optional[int] = ..., seed: Optional[int] = ...
+         ) -> klondike_hints.NoPeekHint: ...
 
 
-def hint(position: Union[klondike.Position, acesup.Position],
+def hint(position: Union[klondike.Position, klondike.PartialPosition, acesup.Position],
          max_states: Optional[int] = None, timeout: Optional[float] = None,
-         max_memory_mb: Optional[int] = None
-         ) -> Union[klondike_hints.Hint, acesup_hints.AcesUpHint]:
+         max_memory_mb: Optional[int] = None, *, no_peek: bool = False,
+         samples: Optional[int] = None, seed: Optional[int] = None
+         ) -> Union[klondike_hints.Hint, acesup_hints.AcesUpHint, klondike_hints.NoPeekHint]:
     """Decide every legal move of a Klondike or Aces Up ``position``: which keep the
     game winnable (Aces Up: also the best score each leaves).  ``max_states`` bounds
     each search, ``timeout`` the whole call; what they stop is "unknown", never
-    "lost".  See ``kabalsolve.games.klondike.hints`` and ``...acesup.hints``."""
+    "lost".  See ``kabalsolve.games.klondike.hints`` and ``...acesup.hints``.
+
+    ``no_peek=True`` (Klondike): rank the moves from what is visible instead, by the
+    share of ``samples`` random deals of the unseen cards (default 100) each wins, at
+    most ``max_states`` positions a search (default 10,000; a deal whose search runs
+    out counts as not won), the deals seeded by ``seed`` (default 0) and the view: the
+    face-down cards are never looked at, the stock cards are known unless written
+    ``??`` (a ``PartialPosition``).  Returns a ``NoPeekHint``, best first."""
+    if no_peek:
+        if not isinstance(position, (klondike.Position, klondike.PartialPosition)):
+            raise OptionError("no_peek is for Klondike positions, not %s"
+                              % type(position).__name__)
+        if timeout is not None or max_memory_mb is not None:
+            raise OptionError("no_peek takes max_states as its budget, not %s: its answer "
+                              "is the same on every machine" % (
+                                  "timeout" if timeout is not None else "max_memory_mb"))
+        return klondike_hints.hint_no_peek(
+            position, NO_PEEK_SAMPLES if samples is None else samples,
+            NO_PEEK_STATES if max_states is None else max_states,
+            0 if seed is None else seed)
+    if samples is not None or seed is not None:
+        raise OptionError("%s applies with no_peek=True only"
+                          % ("samples" if samples is not None else "seed"))
+    _every_card(position, "hint")
     game = game_of(position)
     fn = HINTS[game.name]
     if fn is None or game.Position is None or not isinstance(position, game.Position):
@@ -225,10 +271,11 @@ def play(deal: Union[klondike.Deal, str], draw: int = 3, seed: int = 0,
     if isinstance(deal, str):
         deal = read_deal(deal)
     if not isinstance(deal, klondike.Deal):
+        if isinstance(deal, (klondike.Position, klondike.PartialPosition)):
+            raise OptionError("play takes a Klondike deal, not a position")
         g = game_of(deal)
-        raise OptionError("play takes a Klondike deal, not %s" % (
-            "a position" if isinstance(deal, klondike.Position) else
-            "%s %s deal" % (g.article(), g.title)))
+        raise OptionError("play takes a Klondike deal, not %s %s deal"
+                          % (g.article(), g.title))
     rules = klondike.Rules(draw=draw, foundation_moves=foundation_moves, passes=passes)
     return klondike_player.play_deal(
         deal, rules, seed=seed, samples=samples, max_states=max_states,

@@ -20,13 +20,15 @@ from .games import klondike
 MAX_BYTES = 256 * 1024
 
 
-def read_position(text_or_path: Union[str, "os.PathLike[str]"]) -> klondike.Position:
+def read_position(text_or_path: Union[str, "os.PathLike[str]"]
+                  ) -> Union[klondike.Position, klondike.PartialPosition]:
     """Read a Klondike position (a deal file gives the position before any move, at the
-    default rules); the same text-or-path rule as ``read_deal``."""
+    default rules); the same text-or-path rule as ``read_deal``.  A position with
+    unknown cards (``??``) is a ``PartialPosition``."""
     d = read_deal(text_or_path)
     if isinstance(d, klondike.Deal):
         return klondike.Position(d)
-    if not isinstance(d, klondike.Position):
+    if not isinstance(d, (klondike.Position, klondike.PartialPosition)):
         raise DealError("positions are only supported for Klondike, not %s" % d.game)
     return d
 

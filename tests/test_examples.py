@@ -24,9 +24,22 @@ ACESUP = {
 }
 
 
+# Klondike positions with unknown cards (??): what is unknown in each
+UNKNOWN = {"klondike-unknown-cards.txt": 44}
+
+
 def test_every_example_is_listed():
     assert sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".txt")) == sorted(
-        list(EXPECTED) + list(ACESUP))
+        list(EXPECTED) + list(ACESUP) + list(UNKNOWN))
+
+
+@pytest.mark.parametrize("name", sorted(UNKNOWN))
+def test_unknown_card_examples(name):
+    pos = kabalsolve.read_deal(os.path.join(EXAMPLES, name))
+    assert isinstance(pos, kabalsolve.PartialPosition)
+    assert pos.unknown() == UNKNOWN[name]
+    h = kabalsolve.hint(pos, no_peek=True, samples=4, max_states=1000)
+    assert h.result == "ranked" and h.moves
 
 
 @pytest.mark.parametrize("name", sorted(ACESUP))

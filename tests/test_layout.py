@@ -29,7 +29,8 @@ LAYERS: List[Tuple[str, List[str]]] = [
     ("formats", [r"formats(\.\w+)?", r"games\.\w+\.files", r"dealfile", r"solution",
                  r"terminal", r"replaypage", r"games\.\w+\.board", r"games\.\w+\.page"]),
     ("bridge", [r"_core", r"bridge", r"games\.\w+\.bridge", r"games\.\w+\.lines"]),
-    ("api", [r"api", r"games\.\w+\.hints", r"games\.\w+\.player", r"generate"]),
+    ("api", [r"api", r"games\.\w+\.hints", r"games\.\w+\.estimate", r"games\.\w+\.player",
+             r"generate"]),
     ("batch", [r"batch", r"results", r""]),   # "" is the package itself, the API's face
     ("cli", [r"cli(\.\w+)?", r"games\.\w+\.cli", r"__main__"]),
 ]

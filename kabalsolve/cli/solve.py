@@ -13,6 +13,7 @@ from ..errors import KabalError
 from ..formats import FORMATS, pysolfc, shootme
 from ..formats.pysolfc import MAX_GAME
 from ..games import klondike
+from ..games.klondike.cli import every_card
 from ..solution import Solution
 from .options import (EXIT, MAX_MEMORY_HELP, MAX_MEMORY_TYPE, MAX_STATES_TYPE, Seconds,
                       Whole, acesup_rules, fail, game_options, klondike_rules)
@@ -91,6 +92,8 @@ def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Option
         if notation == "shootme" and not isinstance(d, klondike.Deal):
             raise fail("--notation shootme is Klondike notation; this is a %s deal" % d.game)
         game_options(ctx, d.game)
+        every_card(d, deal or "", "solve", "kabalsolve hint --no-peek ranks its moves "
+                   "from what is visible")
         side = POSITION_SIDES.get(d.game)
         if side is not None and isinstance(d, side.Position):
             sol: Any = side.solve_file_position(d, dict(

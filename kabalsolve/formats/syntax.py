@@ -58,26 +58,47 @@ def clip(s: str, n: int = 40) -> str:
     return s if len(s) <= n else s[:n] + "..."
 
 
-def parse_cards(f: Field, source: Optional[str]) -> List[Card]:
-    """The cards on one line; a bad token is named with its line and column."""
-    cards: List[Card] = []
+#: an unknown card, in the places of a Klondike position a player cannot see
+UNKNOWN = "??"
+
+
+def card_tokens(f: Field, source: Optional[str], unknown: Optional[str] = None
+                ) -> List[Tuple[Optional[Card], int]]:
+    """(card, column) of each card on one line; a bad token is named with its line and
+    column.  ``unknown``: None if ``??`` is not a card here (the plain "not a card"
+    error), "" if it is (the card is None), or else the message that refuses it."""
+    out: List[Tuple[Optional[Card], int]] = []
     pos = 0
     for tok in f.value.split():
         at = f.value.index(tok, pos)
         pos = at + len(tok)
+        if tok == UNKNOWN and unknown is not None:
+            if unknown:
+                raise DealError(unknown, f.line, f.value_column + at, source)
+            out.append((None, f.value_column + at))
+            continue
         c = parse_card(tok)
         if c is None:
             raise DealError("%r is not a card (write e.g. TD, 10d or Q\u2665)" % clip(tok, 12),
                             f.line, f.value_column + at, source)
-        cards.append(c)
-    return cards
+        out.append((c, f.value_column + at))
+    return out
 
 
-def cards_or_dash(f: Optional[Field], source: Optional[str]) -> List[Card]:
+def parse_cards(f: Field, source: Optional[str], unknown: Optional[str] = None
+                ) -> List[Card]:
+    """The cards on one line; a bad token is named with its line and column.
+    ``unknown``: the message that refuses ``??`` here (None: it is just not a card)."""
+    return [c for c, _col in card_tokens(f, source, unknown or None)
+            if c is not None]
+
+
+def cards_or_dash(f: Optional[Field], source: Optional[str],
+                  unknown: Optional[str] = None) -> List[Card]:
     """The cards of a line that may be missing, empty or ``-`` (no cards)."""
     if f is None or f.value in ("", "-"):
         return []
-    return parse_cards(f, source)
+    return parse_cards(f, source, unknown)
 
 
 def check_no_duplicates(cards_at: List[Tuple[Card, Field]], source: Optional[str]) -> None:
@@ -91,14 +112,15 @@ def check_no_duplicates(cards_at: List[Tuple[Card, Field]], source: Optional[str
         first[c] = f
 
 
-def deck_line(by_key: Dict[str, Field], what: str, source: Optional[str]) -> List[Card]:
+def deck_line(by_key: Dict[str, Field], what: str, source: Optional[str],
+              unknown: Optional[str] = None) -> List[Card]:
     """The 52 cards of the ``deck:`` line (``what`` names the deal in the message when
-    the line is missing), with no card twice."""
+    the line is missing), with no card twice; ``unknown`` as in ``parse_cards``."""
     deck_f = by_key.get("deck")
     if deck_f is None:
         raise DealError("the 'deck:' line is missing (%s is one deck line)" % what,
                         None, None, source)
-    deck = parse_cards(deck_f, source)
+    deck = parse_cards(deck_f, source, unknown)
     check_no_duplicates([(c, deck_f) for c in deck], source)
     if len(deck) != 52:
         raise DealError("'deck:' must list 52 cards, not %d" % len(deck), deck_f.line,

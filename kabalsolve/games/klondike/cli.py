@@ -7,22 +7,35 @@ that the command turns into its one error line.
 """
 from __future__ import annotations
 
+import dataclasses
 import sys
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Union
 
 import click
 
 from ...cli.options import EXIT, fail, write_text_file
-from ...errors import OptionError
+from ...errors import DealError, OptionError
 from ...solution import Solution
 from .board import play_in_terminal
 from .bridge import solve_position
 from .page import replay_page
+from .position import PartialPosition, unknown_cards
 from .rules import Deal, Position, Rules
 
+AnyPosition = Union[Position, PartialPosition]
 
-def with_rules(pos: Position, draw: int, passes: Optional[int],
-               foundation_moves: bool) -> Position:
+
+def every_card(d: Any, name: str, command: str, instead: str) -> None:
+    """DealError if ``d`` is a position with unknown cards (``??``): ``command`` needs
+    every card; ``instead`` says what takes it."""
+    if isinstance(d, PartialPosition):
+        raise DealError("%s: %s needs every card; %s"
+                        % (unknown_cards(d.unknown()), command, instead), None, None,
+                        "<stdin>" if name == "-" else name)
+
+
+def with_rules(pos: AnyPosition, draw: int, passes: Optional[int],
+               foundation_moves: bool) -> AnyPosition:
     """The position under the rules its file states, completed by the rule options given
     on the command line; an option that contradicts the file is an OptionError."""
     ctx = click.get_current_context()
@@ -53,19 +66,23 @@ def with_rules(pos: Position, draw: int, passes: Optional[int],
         new[key] = want[key]
     if new == have:
         return pos
-    p = pos.copy()
-    p.rules = Rules(draw=new["draw"], passes=new["passes"],
-                    foundation_moves=new["foundation-moves"])
-    if p.rules.passes is not None and p.recycles + 1 > p.rules.passes:
+    rules = Rules(draw=new["draw"], passes=new["passes"],
+                  foundation_moves=new["foundation-moves"])
+    if rules.passes is not None and pos.recycles + 1 > rules.passes:
         raise OptionError("the position has used %d passes, more than %s allows"
-                          % (p.recycles + 1, option["passes"]))
+                          % (pos.recycles + 1, option["passes"]))
+    if isinstance(pos, PartialPosition):
+        return dataclasses.replace(pos, rules=rules)
+    p = pos.copy()
+    p.rules = rules
     return p
 
 
-def position_of(d: Any, name: str, opts: Dict[str, Any]) -> Position:
+def position_of(d: Any, name: str, opts: Dict[str, Any]) -> AnyPosition:
     """The Klondike position of a file's deal or position, under the file's rules and
     the command's options (``opts``: draw, passes, foundation_moves); positions are
-    classic Klondike, so hint and show take no --variant."""
+    classic Klondike, so hint and show take no --variant.  A position with unknown cards
+    (``??``) stays one: the commands that need every card refuse it."""
     if isinstance(d, Deal):
         return Position(d, Rules(draw=opts["draw"], passes=opts["passes"],
                                  foundation_moves=opts["foundation_moves"]))

@@ -4,8 +4,9 @@ keys of Klondike.
 ``formats.text`` splits the lines and sends a Klondike file here (``read_fields``).  A
 file is a deal (``T1``..``T7`` and ``stock``, or one ``deck`` line) unless it has a
 position key (``waste``, ``foundations``, ``passes-used``, ``draw``, ``passes``,
-``foundation-moves``) or a column with a ``|`` between its face-down and face-up cards.
-The syntax is in docs/formats.md.  Every error names the line it is about; whether the
+``foundation-moves``), a column with a ``|`` between its face-down and face-up cards, or
+an unknown card ``??`` (a face-down card or a stock card not known: the position is then
+a ``PartialPosition``).  The syntax is in docs/formats.md.  Every error names the line it is about; whether the
 parts can occur in a game is decided by ``position.position_problem``, whose answer
 names the part.
 """
@@ -15,10 +16,11 @@ from typing import Dict, Iterator, List, Optional, Tuple, Union
 
 from ...cards import ASCII_LOWER, Card, card_str, rank, suit
 from ...errors import DealError, OptionError
-from ...formats.syntax import (Field, cards_or_dash, check_no_duplicates, clip, deck_line,
-                               parse_cards, whole_number, yes_no)
+from ...formats.syntax import (UNKNOWN, Field, card_tokens, cards_or_dash,
+                               check_no_duplicates, clip, deck_line, parse_cards,
+                               whole_number, yes_no)
 from .rules import COLUMNS, STOCK_SIZE, Deal, Position, Rules
-from .position import position_problem
+from .position import PartialPosition, position_problem
 
 DEAL_KEYS = ("game", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "stock", "deck")
 #: the rule keys a position file may state
@@ -27,8 +29,21 @@ RULE_KEYS = ("draw", "passes", "foundation-moves")
 POSITION_KEYS = ("waste", "foundations", "passes-used") + RULE_KEYS
 
 
+def not_unknown(place: str) -> str:
+    """The message that refuses ``??`` in ``place``."""
+    return ("%r (an unknown card) may stand only for a face-down card of a column or a "
+            "card of the stock, not for %s" % (UNKNOWN, place))
+
+
+#: where ``??`` is refused, and how the message names the place
+FACE_UP = "a face-up card of %s"
+IN_WASTE = not_unknown("a card of the waste")
+ON_FOUNDATIONS = not_unknown("a foundation card")
+IN_DECK = not_unknown("a card of a deck line (write T1..T7 and stock lines instead)")
+
+
 def read_fields(fields: List[Field], by_key: Dict[str, Field],
-                source: Optional[str]) -> Union[Deal, Position]:
+                source: Optional[str]) -> Union[Deal, Position, PartialPosition]:
     """The deal or position of a Klondike file's fields; DealError naming the line."""
     for f in fields:
         if f.key not in DEAL_KEYS + POSITION_KEYS:
@@ -36,7 +51,7 @@ def read_fields(fields: List[Field], by_key: Dict[str, Field],
                             "deck; in a position also waste, foundations, passes-used, draw, "
                             "passes, foundation-moves)" % clip(f.key), f.line, None, source)
     if any(f.key in POSITION_KEYS or (f.key.startswith("t") and "|" in f.value)
-           for f in fields):
+           or (f.key != "deck" and UNKNOWN in f.value.split()) for f in fields):
         return read_position(fields, by_key, source)
     return read_deal(fields, by_key, source)
 
@@ -48,7 +63,7 @@ def read_deal(fields: List[Field], by_key: Dict[str, Field], source: Optional[st
         if others:
             raise DealError("a 'deck:' line cannot be combined with T1..T7 or stock lines",
                             others[0].line, None, source)
-        return Deal.from_deck(deck_line(by_key, "a Klondike deal", source))
+        return Deal.from_deck(deck_line(by_key, "a Klondike deal", source, IN_DECK))
     cards_at: List[Tuple[Card, Field]] = []
     piles = []
     for i, pf in enumerate(_columns(by_key, source, "pile T{n} is missing (a Klondike deal "
@@ -102,13 +117,18 @@ def _columns(by_key: Dict[str, Field], source: Optional[str], missing: str) -> I
         yield f
 
 
-def _column(f: Field, source: Optional[str]) -> Tuple[List[Card], List[Card]]:
-    """``down | up``, or without a bar a dealt column (all but the top card face down)."""
+def _column(f: Field, source: Optional[str]
+            ) -> Tuple[List[Optional[Card]], List[Card]]:
+    """``down | up``, or without a bar a dealt column (all but the top card face down);
+    a face-down card may be ``??`` (None), a face-up card not."""
+    face_up = not_unknown(FACE_UP % f.key.upper())
     if f.value in ("", "-"):
         return [], []
     if "|" not in f.value:
-        cards = parse_cards(f, source)
-        return cards[:-1], cards[-1:]
+        tokens = card_tokens(f, source, "")
+        if tokens and tokens[-1][0] is None:
+            raise DealError(face_up, f.line, tokens[-1][1], source)
+        return [c for c, _col in tokens[:-1]], [c for c, _col in tokens[-1:] if c is not None]
     bar = f.value.index("|")
     down_f = Field(f.key, f.value[:bar].strip(), f.line, f.value_column)
     rest = f.value[bar + 1:]
@@ -117,12 +137,15 @@ def _column(f: Field, source: Optional[str]) -> Tuple[List[Card], List[Card]]:
     if "|" in up_f.value:
         raise DealError("a column has one '|' at most (face-down | face-up)",
                         f.line, None, source)
-    return cards_or_dash(down_f, source), cards_or_dash(up_f, source)
+    down = [] if down_f.value in ("", "-") else [c for c, _col in
+                                                 card_tokens(down_f, source, "")]
+    return down, cards_or_dash(up_f, source, face_up)
 
 
 def read_position(fields: List[Field], by_key: Dict[str, Field],
-                  source: Optional[str]) -> Position:
-    """The position a Klondike file describes, checked; DealError naming the line."""
+                  source: Optional[str]) -> Union[Position, PartialPosition]:
+    """The position a Klondike file describes, checked; DealError naming the line.  With
+    an unknown card (``??``) it is a PartialPosition."""
     rules, given = _rules(by_key, source)
     if "deck" in by_key:
         others = [g for g in fields if g.key not in ("deck", "game") + tuple(given)]
@@ -140,12 +163,12 @@ def read_position(fields: List[Field], by_key: Dict[str, Field],
     for f in _columns(by_key, source, "column T{n} is missing (write 'T{n}: -' for an "
                                       "empty column)"):
         down, up = _column(f, source)
-        cards_at += [(c, f) for c in down + up]
+        cards_at += [(c, f) for c in down + up if c is not None]
         columns.append((down, up))
     found = [0, 0, 0, 0]
     ff = by_key.get("foundations")
     if ff is not None:
-        for c in cards_or_dash(ff, source):
+        for c in cards_or_dash(ff, source, ON_FOUNDATIONS):
             s = suit(c)
             if found[s]:
                 raise DealError("two foundation cards of one suit (%s and %s): give the "
@@ -154,11 +177,14 @@ def read_position(fields: List[Field], by_key: Dict[str, Field],
                                 ff.line, None, source)
             found[s] = rank(c) + 1
             cards_at += [(s * 13 + r, ff) for r in range(rank(c) + 1)]
-    waste = cards_or_dash(by_key.get("waste"), source)
-    stock = cards_or_dash(by_key.get("stock"), source)
-    for key, cs in (("waste", waste), ("stock", stock)):
-        if key in by_key:
-            cards_at += [(c, by_key[key]) for c in cs]
+    waste = cards_or_dash(by_key.get("waste"), source, IN_WASTE)
+    sf = by_key.get("stock")
+    stock: List[Optional[Card]] = [] if sf is None or sf.value in ("", "-") else [
+        c for c, _col in card_tokens(sf, source, "")]
+    if "waste" in by_key:
+        cards_at += [(c, by_key["waste"]) for c in waste]
+    if sf is not None:
+        cards_at += [(c, sf) for c in stock if c is not None]
     check_no_duplicates(cards_at, source)
     recycles = 0
     if "passes-used" in by_key:
@@ -168,6 +194,12 @@ def read_position(fields: List[Field], by_key: Dict[str, Field],
         message, part = problem
         f = by_key.get(part.lower()) if part else None
         raise DealError(message, f.line if f else None, None, source)
-    pos = Position.from_parts(columns, found, waste, stock, rules, recycles)
+    if any(c is None for c in stock) or any(None in down for down, _up in columns):
+        return PartialPosition(rules, tuple((tuple(d), tuple(u)) for d, u in columns),
+                               tuple(found), tuple(waste), tuple(stock), recycles,
+                               frozenset(given))
+    known_columns = [([c for c in d if c is not None], u) for d, u in columns]
+    known_stock = [c for c in stock if c is not None]
+    pos = Position.from_parts(known_columns, found, waste, known_stock, rules, recycles)
     pos.given_rules = frozenset(given)
     return pos

@@ -11,17 +11,26 @@ positions proved lost is kept from move to move, so the moves that forfeit the w
 "Best first" means: the winning moves by the length of the win the solver found after
 each (shorter first), ties in the order of ``Position.legal_moves()``.  The solver does
 not look for the shortest win, so this is a guide, not a proof that one move is better.
+
+``hint_no_peek(position)`` is the hint of a player who does not peek: it sees only what
+is visible (``estimate.view_of``: never the face-down cards, the stock cards that are
+known) and ranks the moves by the share of random deals of the unseen cards each wins
+(``estimate.estimate_moves``), best first, ties in the order of ``legal_moves()``.  It
+takes a ``PartialPosition`` (unknown cards written ``??``) as well as a ``Position``.
 """
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ...errors import MoveError
 from ...solution import LOST, UNKNOWN, WON
 from .bridge import PositionSearch, solve_position
-from .rules import Move, Position
+from .estimate import MAX_STATES, SAMPLES, MoveEstimate, estimate_moves, view_of
+from .position import PartialPosition
+from .rules import Move, Position, Rules
 
 
 @dataclass(frozen=True)
@@ -60,10 +69,7 @@ class Hint:
 
     def lines(self) -> List[str]:
         """The verdict line and one line per move, as ``kabalsolve hint`` prints them."""
-        r = self.position.rules
-        rules = "klondike draw %d%s" % (r.draw, "" if r.passes is None else
-                                        ", %d pass%s" % (r.passes, "" if r.passes == 1
-                                                         else "es"))
+        rules = _rules_text(self.position.rules)
         n, w = len(self.moves), len(self.winning)
         if self.result == LOST:
             head = "lost: no move wins from this position (%s)" % rules
@@ -89,6 +95,11 @@ class Hint:
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
+
+
+def _rules_text(r: Rules) -> str:
+    return "klondike draw %d%s" % (r.draw, "" if r.passes is None else
+                                   ", %d pass%s" % (r.passes, "" if r.passes == 1 else "es"))
 
 
 #: Short searches tried before the full one, as the solver's kl_decide does: (moves of
@@ -158,3 +169,91 @@ def hint(position: Position, max_states: Optional[int] = None,
     else:
         result = UNKNOWN
     return Hint(position, result, out, states, time.perf_counter() - t0)
+
+
+@dataclass
+class NoPeekHint:
+    """The hint of a player who does not peek (``hint_no_peek``): every legal move of
+    ``position`` with the random deals of its ``unseen`` cards won after it, best first
+    (most won first, ties in the order of ``Position.legal_moves()``).  ``result`` is
+    "won" when every card is on the foundations, "lost" when no move is legal (the
+    game is over), else "ranked"."""
+    position: Union[Position, PartialPosition]
+    result: str
+    moves: List[MoveEstimate]
+    unseen: int
+    samples: int
+    max_states: int
+    seed: int
+    searches: int
+    seconds: float
+
+    @property
+    def best(self) -> Optional[MoveEstimate]:
+        """The move that won the most deals (the first of ``moves``), or None."""
+        return self.moves[0] if self.moves else None
+
+    def estimate_for(self, move: Move) -> MoveEstimate:
+        for m in self.moves:
+            if m.move == move:
+                return m
+        raise MoveError("%s is not a legal move here" % move)
+
+    def lines(self) -> List[str]:
+        """The first line and one line per move, as ``kabalsolve hint --no-peek`` prints
+        them."""
+        rules = "%s, seed %d" % (_rules_text(self.position.rules), self.seed)
+        n = len(self.moves)
+        if self.result == WON:
+            head = "won: all cards are on the foundations (%s)" % rules
+        elif self.result == LOST:
+            head = "lost: no legal move (%s)" % rules
+        else:
+            head = "without peeking: %d move%s, each tried on the same %d random deal%s %s " \
+                   "(%s)" % (n, "" if n == 1 else "s", self.samples,
+                             "" if self.samples == 1 else "s",
+                             "of the %d unseen cards" % self.unseen if self.unseen else
+                             "(every card is known)", rules)
+        out = ["%s; %d searches of at most %d positions in %.3f s"
+               % (head, self.searches, self.max_states, self.seconds)]
+        width = max([len(m.text) for m in self.moves] + [1])
+        for m in self.moves:
+            lo, hi = m.interval
+            out.append("  %-*s  %s: %d of %d won, %.0f %% (95 %% interval %.0f-%.0f %%)" % (
+                width, m.text, m.words, m.wins, m.samples, 100 * m.rate, 100 * lo,
+                100 * hi))
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+    def to_dict(self) -> Dict[str, Any]:
+        r = self.position.rules
+        return {"game": "klondike", "draw": r.draw, "foundation_moves": r.foundation_moves,
+                "passes": r.passes, "no_peek": True, "seed": self.seed,
+                "samples": self.samples, "max_states": self.max_states,
+                "unseen": self.unseen, "result": self.result,
+                "moves": [m.to_dict() for m in self.moves],
+                "stats": {"searches": self.searches, "seconds": self.seconds}}
+
+    def to_json(self, indent: Optional[int] = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+
+def hint_no_peek(position: Union[Position, PartialPosition], samples: int = SAMPLES,
+                 max_states: int = MAX_STATES, seed: int = 0) -> NoPeekHint:
+    """Rank every legal move of ``position`` from what a player who does not peek sees
+    (see the module docstring and ``estimate``): ``samples`` random deals of the unseen
+    cards, at most ``max_states`` positions a search, the deals seeded by ``seed``."""
+    t0 = time.perf_counter()
+    view = view_of(position)
+    estimates, searches = estimate_moves(view, samples, max_states, seed)
+    estimates.sort(key=lambda e: -e.wins)     # stable: ties keep the legal moves' order
+    if sum(view.foundations) == 52:
+        result = WON
+    elif not estimates:
+        result = LOST
+    else:
+        result = "ranked"
+    return NoPeekHint(position, result, estimates, view.unknown(), samples, max_states,
+                      seed, searches, time.perf_counter() - t0)

@@ -7,32 +7,43 @@ the rules.  This module checks that such parts can occur in a game, writes them 
 position-file syntax (docs/formats.md, "Position files"), and gives the
 short move text (``W T3``) that depends on the position, as SAN does in chess.
 
+A position may also have unknown cards, written ``??`` in a file: a face-down card of
+a column or a card of the stock that a player has not seen.  ``PartialPosition`` holds
+such a position (None for each unknown card); only a hint that does not peek takes it.
+
 It is pure Python, like ``rules``, which imports it; it imports nothing of kabalsolve
 but the cards and the errors.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar, FrozenSet, List, Optional, Sequence, Tuple
 
 from ...cards import Card, card_str, is_red, parse_card, rank, suit
-from ...errors import MoveError
+from ...errors import DealError, MoveError
 
 if TYPE_CHECKING:
     from .rules import Move, Position, Rules
 
 COLUMNS = 7
 MAX_TALON = 24
+#: how an unknown card is written in a position file
+UNKNOWN = "??"
 
-Column = Tuple[Sequence[Card], Sequence[Card]]
+#: (face-down cards, face-up cards); a face-down card may be None: unknown
+Column = Tuple[Sequence[Optional[Card]], Sequence[Card]]
 #: (message, the part it is about: "T1".."T7", "foundations", "waste", "stock",
 #: "passes-used", or "" for the position as a whole)
 Problem = Tuple[str, str]
 
 
 def position_problem(columns: Sequence[Column], foundations: Sequence[int],
-                     waste: Sequence[Card], stock: Sequence[Card], recycles: int,
+                     waste: Sequence[Card], stock: Sequence[Optional[Card]], recycles: int,
                      rules: "Rules") -> Optional[Problem]:
     """What keeps these parts from being a Klondike position, or None.
+
+    A face-down card or a stock card may be None, unknown: then the known cards are
+    distinct and the unknown ones are exactly as many as the cards not shown.
 
     The checks are those a game can never break: 52 distinct cards in all (the
     foundations hold the cards below their tops); column Tn keeps at most n - 1 of the
@@ -62,22 +73,28 @@ def position_problem(columns: Sequence[Column], foundations: Sequence[int],
         return ("the waste and the stock hold %d cards together; at most %d"
                 % (len(waste) + len(stock), MAX_TALON), "stock" if stock else "waste")
     seen = [0] * 52
+    unknown = 0
     for s in range(4):
         for r in range(foundations[s]):
             seen[s * 13 + r] += 1
-    for down, up in columns:
-        for c in list(down) + list(up):
+    for c in [c for down, up in columns for c in list(down) + list(up)] + list(waste) + \
+            list(stock):
+        if c is None:
+            unknown += 1
+        else:
             seen[c] += 1
-    for c in list(waste) + list(stock):
-        seen[c] += 1
     dup = [card_str(c) for c in range(52) if seen[c] > 1]
     if dup:
         return ("duplicated card%s %s" % ("s" if len(dup) > 1 else "", " ".join(dup)), "")
     missing = [card_str(c) for c in range(52) if seen[c] == 0]
-    if missing:
+    if missing and not unknown:
         return ("missing card%s %s (a position holds all 52 cards: on the foundations, in "
                 "the columns, the waste and the stock)"
                 % ("s" if len(missing) > 1 else "", " ".join(missing)), "")
+    if len(missing) != unknown:
+        return ("%d known cards and %d unknown ones (%s) make %d, not 52 (a position holds "
+                "all 52 cards: on the foundations, in the columns, the waste and the stock)"
+                % (52 - len(missing), unknown, UNKNOWN, 52 - len(missing) + unknown), "")
     if recycles < 0:
         return ("the passes used start at 1", "passes-used")
     if rules.passes is not None and recycles + 1 > rules.passes:
@@ -89,27 +106,99 @@ def position_problem(columns: Sequence[Column], foundations: Sequence[int],
 def position_to_text(pos: "Position", comment: Optional[str] = None) -> str:
     """The position-file text of ``pos`` (its rules included); ``dealfile`` reads it back
     to an equal position."""
-    r = pos.rules
+    return parts_to_text(pos.rules, columns_of(pos), pos.foundations, pos.waste,
+                         pos.stock, pos.recycles, comment)
+
+
+def parts_to_text(rules: "Rules", columns: Sequence[Column], foundations: Sequence[int],
+                  waste: Sequence[Card], stock: Sequence[Optional[Card]], recycles: int,
+                  comment: Optional[str] = None) -> str:
+    """The position-file text of these parts, an unknown card (None) written ``??``."""
+    def cards(cs: Sequence[Optional[Card]]) -> str:
+        return " ".join(UNKNOWN if c is None else card_str(c) for c in cs)
+
+    r = rules
     lines = ["# " + comment] if comment else []
     lines.append("game: klondike")
     lines.append("draw: %d" % r.draw)
     lines.append("passes: %s" % ("unlimited" if r.passes is None else r.passes))
     if not r.foundation_moves:
         lines.append("foundation-moves: no")
-    lines.append("passes-used: %d" % (pos.recycles + 1))
-    tops = [card_str(s * 13 + n - 1) for s, n in enumerate(pos.foundations) if n]
+    lines.append("passes-used: %d" % (recycles + 1))
+    tops = [card_str(s * 13 + n - 1) for s, n in enumerate(foundations) if n]
     lines.append("foundations: %s" % (" ".join(tops) if tops else "-"))
-    for i, pile in enumerate(pos.piles):
-        d = pos.down[i]
-        if not pile:
+    for i, (down, up) in enumerate(columns):
+        if not down and not up:
             lines.append("T%d: -" % (i + 1))
             continue
-        down = " ".join(card_str(c) for c in pile[:d])
-        up = " ".join(card_str(c) for c in pile[d:])
-        lines.append("T%d: %s| %s" % (i + 1, down + " " if down else "", up))
-    lines.append("waste: %s" % (" ".join(card_str(c) for c in pos.waste) or "-"))
-    lines.append("stock: %s" % (" ".join(card_str(c) for c in pos.stock) or "-"))
+        lines.append("T%d: %s| %s" % (i + 1, cards(down) + " " if down else "", cards(up)))
+    lines.append("waste: %s" % (cards(waste) or "-"))
+    lines.append("stock: %s" % (cards(stock) or "-"))
     return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class PartialPosition:
+    """A Klondike position in which some cards are unknown: written ``??`` in a position
+    file, None here.  Only a face-down card of a column or a card of the stock may be
+    unknown; the known cards are distinct, and the unknown ones stand for exactly the
+    cards not shown (``unseen()``).  ``columns``: per column the face-down cards and the
+    face-up run, bottom -> top; the rest as in ``Position``.
+
+    What needs every card (solving, the ordinary hints, the board) refuses it; a hint
+    that does not peek (``kabalsolve.hint(pos, no_peek=True)``) takes it.  Building one
+    checks it as a position file is checked (DealError)."""
+    rules: "Rules"
+    columns: Tuple[Tuple[Tuple[Optional[Card], ...], Tuple[Card, ...]], ...]
+    foundations: Tuple[int, ...]
+    waste: Tuple[Card, ...]
+    stock: Tuple[Optional[Card], ...]
+    recycles: int = 0
+    #: the rules its file states (as ``Position.given_rules``)
+    given_rules: FrozenSet[str] = field(default=frozenset(), compare=False)
+    game: ClassVar[str] = "klondike"
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "columns", tuple((tuple(d), tuple(u)) for d, u in self.columns))
+        set_(self, "foundations", tuple(self.foundations))
+        set_(self, "waste", tuple(self.waste))
+        set_(self, "stock", tuple(self.stock))
+        set_(self, "given_rules", frozenset(self.given_rules))
+        problem = position_problem(self.columns, self.foundations, self.waste, self.stock,
+                                   self.recycles, self.rules)
+        if problem:
+            raise DealError(problem[0])
+
+    def unknown(self) -> int:
+        """How many cards are unknown."""
+        return sum(d.count(None) for d, _up in self.columns) + self.stock.count(None)
+
+    def unseen(self) -> List[Card]:
+        """The cards the unknown ones stand for, in card order."""
+        known = set(s * 13 + r for s, n in enumerate(self.foundations) for r in range(n))
+        for down, up in self.columns:
+            known.update(c for c in down + up if c is not None)
+        known.update(self.waste)
+        known.update(c for c in self.stock if c is not None)
+        return [c for c in range(52) if c not in known]
+
+    def to_text(self, comment: Optional[str] = None) -> str:
+        """The position-file text, ``??`` for each unknown card; read back, it gives an
+        equal PartialPosition."""
+        return parts_to_text(self.rules, self.columns, self.foundations, self.waste,
+                             self.stock, self.recycles, comment)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return "<PartialPosition klondike %s>" % "; ".join(self.to_text().splitlines()[1:])
+
+
+def unknown_cards(n: int) -> str:
+    """The start of the message of a command that needs every card."""
+    return "the position has %d unknown card%s (%s)" % (n, "" if n == 1 else "s", UNKNOWN)
 
 
 # -- short move text ----------------------------------------------------------------------
