@@ -41,6 +41,23 @@ def klondike_verdict(
     max_table_mb: int = ...,
 ) -> Tuple[str, Optional[str], int, int, int, float, int]: ...
 
+def klondike_sample_wins(
+    columns: Sequence[Column],
+    found: Sequence[int],
+    talon: Sequence[int],
+    unseen: Sequence[int],
+    seed: int,
+    first: int,
+    count: int,
+    wp: int = ...,
+    recycles: int = ...,
+    draw: int = ...,
+    max_recycles: int = ...,
+    foundation_moves: bool = ...,
+    max_states: int = ...,
+    max_table_mb: int = ...,
+) -> Tuple[int, int, int]: ...
+
 def klondike_check_line(
     columns: Sequence[Column],
     found: Sequence[int],

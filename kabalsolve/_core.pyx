@@ -33,6 +33,7 @@ include "_hint.pxi"
 include "_hint_acesup.pxi"
 include "_objective.pxi"
 include "_check_klondike.pxi"
+include "_sample_klondike.pxi"
 
 STATUS_NAMES = ("won", "lost", "unknown")
 
@@ -356,6 +357,59 @@ def klondike_verdict(columns, found, talon, int wp=0, int recycles=0, int draw=3
     elapsed = now_seconds() - t0
     return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], res.states,
             res.expanded, res.table_bytes, elapsed, -1 if checked == 1 else -checked - 1)
+
+
+def klondike_sample_wins(columns, found, talon, unseen, unsigned long long seed,
+                         unsigned long long first, int count, int wp=0, int recycles=0,
+                         int draw=3, int max_recycles=KL_NOLIMIT,
+                         bint foundation_moves=True, unsigned long long max_states=1000,
+                         unsigned long long max_table_mb=64):
+    """How many of the samples first .. first+count-1 of a classic position are won
+    within max_states positions each (_sample_klondike.pxi): in sample k the cards of
+    ``unseen`` are relabelled by the k-th random permutation of ``seed``.
+
+    Returns (won, lost, states): samples won, samples proved lost, positions searched.
+    The wins are not handed back or checked: they weigh a player's moves, and the
+    player's own moves are played on the reference rules.
+    """
+    cdef KState base, s
+    cdef SearchResult res
+    cdef uint8_t cards[52]
+    cdef int n = len(unseen), i, won = 0, lost = 0
+    cdef uint64_t k, states = 0
+    cdef uint64_t max_bytes = budget_bytes(max_table_mb)
+    cdef uint8_t seen[52]
+    if n > 52 or count < 0:
+        raise ValueError("at most 52 unseen cards and a count from 0")
+    memset(seen, 0, sizeof(seen))
+    for i in range(n):
+        c = unseen[i]
+        if not 0 <= c < 52 or seen[c]:
+            raise ValueError("unseen cards must be distinct cards")
+        seen[c] = 1
+        cards[i] = c
+    kl_load(&base, columns, found, talon, wp, recycles, draw, max_recycles,
+            foundation_moves, False, 0)
+    base.deadcut = 1
+    base.dead_after = KL_DEAD_AFTER
+    res.stop_reason = STOP_NONE
+    with nogil:
+        for k in range(first, first + <uint64_t>count):
+            sample_relabel(&s, &base, cards, n, seed, k)
+            kl_decide(&s, max_states, 0.0, max_bytes, &res)
+            free(res.path)
+            res.path = NULL
+            states += res.states
+            if res.status == S_WON:
+                won += 1
+            elif res.status == S_LOST:
+                lost += 1
+            if res.stop_reason == STOP_INTERRUPT:
+                break
+    if res.stop_reason == STOP_INTERRUPT:
+        PyErr_Clear()
+        raise KeyboardInterrupt
+    return won, lost, states
 
 
 def klondike_check_line(columns, found, talon, codes, int wp=0, int recycles=0,

@@ -259,7 +259,10 @@ def test_a_player_that_peeks_fails_the_twin_test(monkeypatch):
         return real_view(self)
 
     monkeypatch.setattr(Table, "view", view_and_truth)
+    # every imagined deal is the real game: no unseen card to shuffle
     monkeypatch.setattr(View, "sample", lambda self, rng: truth[0].copy())
+    monkeypatch.setattr(View, "any_position", lambda self: truth[0].copy())
+    monkeypatch.setattr(View, "unseen", lambda self: [])
     for model, twins in ((AS_DEALT, FACE_DOWN + STOCK), (STOCK_KNOWN, FACE_DOWN)):
         caught = [seed for seed, places in twins if not _twins_agree(
             Deal.from_seed(seed), _swapped(Deal.from_seed(seed), *places), places, model)]

@@ -281,6 +281,32 @@ def quick_search(pos: klondike.Position, max_states: int) -> Tuple[str, List[int
     return status, codes
 
 
+class SampledPosition:
+    """A classic position whose ``unseen`` cards stand for the cards in the places a
+    player cannot see, loaded once and searched as many imagined deals as asked
+    (``_core.klondike_sample_wins``): sample k relabels the unseen cards by the k-th
+    random permutation of ``seed``, the same in every SampledPosition of that seed, so
+    two positions after different moves are judged on the same imagined deals."""
+
+    def __init__(self, pos: klondike.Position, unseen: List[int], seed: int,
+                 max_states: int) -> None:
+        if pos.rules.danish:
+            raise ValueError("imagined deals are for classic Klondike")
+        self._args = klondike_core_args(pos)
+        self._rules = klondike_rule_args(pos.rules)
+        del self._rules["danish"]
+        self._unseen = list(unseen)
+        self._seed = seed
+        self._max_states = max_states
+
+    def wins(self, first: int, count: int) -> int:
+        """How many of the samples first .. first+count-1 are won within the budget."""
+        columns, found, talon, wp, rec = self._args
+        return _core.klondike_sample_wins(
+            columns, found, talon, self._unseen, self._seed, first, count, wp, rec,
+            max_states=self._max_states, **self._rules)[0]
+
+
 #: The searches of min-moves, in order: (weight, lead, narrow, share of the states
 #: budget, cap without a budget).  Weighted A* first (priority g + w * h): it finds a
 #: first short line far sooner than A* but proves nothing.  Then the move set, order
