@@ -29,8 +29,9 @@ from .options import EXIT, MAX_STATES_TYPE, Whole, fail
                                 "not seen: the same seed plays the same game.")
 @click.option("--samples", type=Whole(1, player.MAX_SAMPLES), default=player.SAMPLES,
               show_default=True, metavar="N",
-              help="Random deals of the unseen cards the player weighs each choice on: "
-                   "fewer play faster and worse.")
+              help="Random deals of the unseen cards each choice is first weighed on "
+                   "(the better half on twice as many, three times): fewer play "
+                   "faster and worse.")
 @click.option("--max-states", type=MAX_STATES_TYPE, default=player.MAX_STATES,
               show_default=True, metavar="N",
               help="Positions each search of one random deal may visit.")

@@ -11,6 +11,7 @@ import pathlib
 
 import pytest
 from kabalsolve.games import acesup, klondike
+from kabalsolve.games.klondike import player
 
 import kabalsolve
 
@@ -92,7 +93,8 @@ def test_resume_plays_only_the_missing_games(played, tmp_path, capsys):
 
 @pytest.mark.parametrize("settings, differ", [
     (["--samples", "8", "--max-states", "2000"], "(4 samples), not 8 samples"),
-    (["--samples", "4"], "(at most 2000 positions a search), not at most 10000"),
+    (["--samples", "4"], "(at most 2000 positions a search), not at most %d"
+     % player.MAX_STATES),
     (FAST + ["--stock-known"], "(as-dealt), not stock-known"),
     (FAST + ["--player-seed", "1"], "(player seed 0), not player seed 1"),
     (FAST + ["--draw", "1"], "(draw 3), not draw 1"),
