@@ -239,7 +239,7 @@ def test_the_command_prints_the_ranking(tmp_path, capsys):
     lines = out.splitlines()
     assert lines[0].startswith(
         "without peeking: 2 moves, each tried on the same 5 random deals of the 2 unseen "
-        "cards (klondike draw 1, 1 pass, seed 0); 4 searches of at most 10000 positions "
+        "cards (klondike draw 1, 1 pass, seed 0); 10 searches of at most 10000 positions "
         "in ")
     assert lines[1:] == [
         "  W F  move 8♣ from the waste to the foundation: 5 of 5 won, 100 % "

@@ -3,34 +3,31 @@
 A player at the table sees the face-up cards, the foundations, the waste and the stock
 cards it knows (a ``view.View``); the cards it has not seen lie in the unknown places
 in any order, each order as likely as another.  ``estimate_moves`` deals them at
-random into those places ``samples`` times (``View.sample``), plays each legal move on
-every such deal, and asks the core (``bridge.quick_search``, at most ``max_states``
-positions a search) whether the deal can still be won after it.  A move's share of
-deals won estimates the chance that the game can be won after it by one who would
-know every card from then on: a guide for a player who does not, not a promise.  A
-deal whose search ran out of budget counts as not won, so a small budget lowers every
-share, the harder positions' most.
+random into those places ``samples`` times, plays each legal move on every such deal,
+and asks the core (``bridge.SampledPosition``, at most ``max_states`` positions a
+search) whether the deal can still be won after it.  A move's share of deals won
+estimates the chance that the game can be won after it by one who would know every
+card from then on: a guide for a player who does not, not a promise.  A deal whose
+search ran out of budget counts as not won, so a small budget lowers every share, the
+harder positions' most.
 
 Every move is tried on the same deals (common random numbers): the difference between
 two moves then comes from the moves, not from the luck of their deals.  The random
-deals come from ``random.Random`` seeded by the seed and a hash of the view
-(``View.digest``), and the budget is in positions, never in time, so the same view and
-seed give the same answer on every run and machine.  Two positions that differ only in
+deals come from a seed drawn from ``View.rng`` (the seed and a hash of the view), and
+the budget is in positions, never in time, so the same view and seed give the same
+answer on every run and machine.  Two positions that differ only in
 cards the player cannot see have the same view, hence the same answer.
 """
 from __future__ import annotations
 
-import hashlib
-import random
 from dataclasses import dataclass
 from typing import Any, Dict, List, Tuple, Union
 
 from ...bridge import check_budget, whole
 from ...cards import card_symbol
 from ...errors import OptionError
-from ...solution import WON
 from ...stats import wilson
-from .bridge import quick_search
+from .bridge import SampledPosition
 from .position import PartialPosition
 from .rules import PILES, Move, Position
 from .view import View
@@ -65,7 +62,7 @@ class MoveEstimate:
     def to_dict(self) -> Dict[str, Any]:
         return {"move": self.move.to_json(), "text": self.text, "words": self.words,
                 "wins": self.wins, "samples": self.samples, "rate": self.rate,
-                "interval": list(self.interval)}
+                "interval": [round(x, 4) for x in self.interval]}
 
 
 def view_of(position: Union[Position, PartialPosition]) -> View:
@@ -81,13 +78,6 @@ def view_of(position: Union[Position, PartialPosition]) -> View:
     if isinstance(position, Position):
         return View.of(position, set(position.stock))
     raise OptionError("a Klondike position is needed, not %s" % type(position).__name__)
-
-
-def rng_for(view: View, seed: int) -> random.Random:
-    """The random generator of ``view``'s deals: the same view and seed, the same deals
-    on every run and machine."""
-    h = hashlib.blake2b(seed.to_bytes(8, "little") + view.digest(), digest_size=8).digest()
-    return random.Random(int.from_bytes(h, "little"))
 
 
 def words(view: View, pos: Position, move: Move) -> str:
@@ -135,25 +125,14 @@ def estimate_moves(view: View, samples: int = SAMPLES, max_states: int = MAX_STA
         raise OptionError("hints are for classic Klondike, not the danish variant")
     pos = view.any_position()
     legal = pos.legal_moves()
-    rng = rng_for(view, seed)
-    wins = [0] * len(legal)
-    searches = 0
-    # the same deal twice (few unseen cards) gives the same answers: search it once
-    known: Dict[Tuple[Any, ...], List[bool]] = {}
-    for _ in range(samples):
-        sample = view.sample(rng)
-        key = (tuple(map(tuple, sample.piles)), tuple(sample.stock))
-        won = known.get(key)
-        if won is None:
-            won = []
-            for m in legal:
-                child = sample.copy()
-                child.push(m)
-                searches += 1
-                won.append(quick_search(child, max_states)[0] == WON)
-            known[key] = won
-        for i, w in enumerate(won):
-            wins[i] += w
+    seed64 = view.rng(seed).getrandbits(64)
+    unseen = view.unseen()
+    wins = []
+    for m in legal:
+        child = pos.copy()
+        child.push(m)
+        wins.append(SampledPosition(child, unseen, seed64, max_states).wins(0, samples))
+    searches = samples * len(legal)
     out = [MoveEstimate(m, pos.move_text(m), words(view, pos, m), wins[i], samples,
                         wilson(wins[i], samples))
            for i, m in enumerate(legal)]

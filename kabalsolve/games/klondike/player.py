@@ -56,7 +56,6 @@ should never be needed; it is the bound that makes sure every game ends.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import time
@@ -209,11 +208,6 @@ class Player:
         self.gave_up = False
         self._plan: List[Move] = []             # the rest of the chosen moves
         self._hopeless: Optional[int] = None    # unknown() when no sample was winnable
-
-    def _rng(self, view: View) -> random.Random:
-        h = hashlib.blake2b(self.seed.to_bytes(8, "little") + view.digest(),
-                            digest_size=8).digest()
-        return random.Random(int.from_bytes(h, "little"))
 
     def choose(self, view: View) -> Optional[Move]:
         """The move to play in ``view``, or None (see the class docstring)."""
@@ -372,7 +366,7 @@ class Player:
         """The choice that keeps the most imagined deals winnable (see the module
         docstring), by successive halving: every choice is weighed on ``samples``
         deals, the better half on twice as many, and so on up to HALVINGS times."""
-        rng = self._rng(view)
+        rng = view.rng(self.seed)
         self.tally.sampled += 1
         if not complete:
             self._discover(view, pos, choices, rng)

@@ -100,6 +100,14 @@ class View:
         does not depend on the unseen cards, such as the legal moves."""
         return self.fill(self.unseen())
 
+    def rng(self, seed: int) -> random.Random:
+        """The random generator of this view's imagined deals for a player of seed
+        ``seed`` (0 to 2**64 - 1): the same view and seed give the same deals on every
+        run and machine."""
+        h = hashlib.blake2b(seed.to_bytes(8, "little") + self.digest(),
+                            digest_size=8).digest()
+        return random.Random(int.from_bytes(h, "little"))
+
     def digest(self) -> bytes:
         """A hash of the view that is the same in every process and on every machine
         (``hash()`` of a str is not)."""
