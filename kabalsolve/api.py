@@ -52,6 +52,9 @@ def _klondike_rules(deal: Any, options: Dict[str, Any]) -> klondike.Rules:
 def _solve_klondike(deal: Any, options: Dict[str, Any], budgets: Dict[str, Any]) -> Solution:
     rules = _klondike_rules(deal, options)
     objective = options.get("objective") or "win"
+    if objective == "win" and not rules.danish:
+        # the line made and checked in the core (not replayed on the Python rules)
+        return klondike_bridge.solve_win(deal, rules, **budgets)
     if isinstance(deal, klondike.Position):
         return klondike_bridge.solve_position(deal, objective=objective, **budgets)
     return klondike_bridge.solve_klondike(deal, rules, objective=objective, **budgets)

@@ -207,6 +207,91 @@ def verdict(start: Union[klondike.Deal, klondike.Position], rules: klondike.Rule
     return status  # type: ignore[no-any-return]
 
 
+def solve_win(start: Union[klondike.Deal, klondike.Position], rules: klondike.Rules,
+              max_states: Optional[int] = None, timeout: Optional[float] = None,
+              max_memory_mb: Optional[int] = None) -> Solution:
+    """``solve()`` of a classic Klondike deal (at ``rules``) or position (at its own
+    rules) for a win: the same search, verdict and line as ``solve_position``, the line
+    made in the core instead of in Python (``_core.klondike_solve_line``).  There the
+    line loses its round trips as ``replay_winning_codes`` takes them out, is written
+    out as atomic moves as ``decode_klondike_move`` writes them, and each move is played
+    as it is written on the independent check's state and rules (_line_klondike.pxi,
+    on _check_klondike.pxi), which must end with every card up; it is not replayed on
+    the Python rules (``Solution.verify`` does that).  A win the check refuses is a
+    SolverError."""
+    check_budget(max_states, timeout, max_memory_mb)
+    t0 = time.perf_counter()
+    if isinstance(start, klondike.Position):
+        rules = start.rules
+        columns, found, talon, wp, rec = klondike_core_args(start)
+        first: Union[klondike.Deal, klondike.Position] = start.copy()
+    else:
+        # a deal packed as is, without a Position (the top card of each pile face up)
+        columns = [(pile[:-1], pile[-1:]) for pile in start.tableau]
+        found, talon, wp, rec = [0, 0, 0, 0], list(start.stock), 0, 0
+        first = start
+    if rules.danish:
+        raise OptionError("the line checked in the core is for classic Klondike")
+    status, stop, line, states, made, tbytes, secs, refused = _core.klondike_solve_line(
+        columns, found, talon, wp, rec, draw=rules.draw,
+        max_recycles=NOLIMIT if rules.passes is None else rules.passes - 1,
+        foundation_moves=rules.foundation_moves, max_states=max_states or 0,
+        timeout=timeout or 0.0, max_table_mb=max_memory_mb or 8192)
+    if refused >= 0:
+        raise SolverError("the core's win fails the independent check at move %d"
+                          % (refused + 1))
+    moves = atomic_moves(line) if line is not None else []
+    stats = Stats(states=states, moves_made=made, search_seconds=secs,
+                  seconds=time.perf_counter() - t0, table_bytes=tbytes)
+    return Solution("klondike", status, rules, first, moves, stats, stop)
+
+
+_A = _core.KLONDIKE_ATOMIC
+#: the places of a card move by number: the columns, the foundations, the waste
+_PLACES = klondike.PILES + ("F", "W")
+assert _PLACES.index("F") == _A["F"] and _PLACES.index("W") == _A["W"]
+
+
+_FIRST_MOVE, _COUNT = _A["first_move"], _A["count"]
+
+
+def atomic_move(number: int) -> klondike.Move:
+    """The Move of an atomic move's number in the core's line (_line_klondike.pxi):
+    draw, recycle, or first_move + ((src x 8 + dst) x 52 + card) x 13 + count - 1."""
+    if number == _A["draw"]:
+        return klondike.Move.draw()
+    if number == _A["recycle"]:
+        return klondike.Move.recycle()
+    if not _FIRST_MOVE <= number < _COUNT:
+        raise SolverError("unknown atomic move %d" % number)
+    places, rest = divmod(number - _FIRST_MOVE, 52 * 13)
+    # Move("move", src, dst, card, count) made in half the time, its fields set in its
+    # __dict__ (the frozen dataclass's __init__ sets each through object.__setattr__):
+    # the same value, equal and of the same hash, which a test holds it to
+    move = _new_object(klondike.Move)
+    fields = move.__dict__
+    fields["kind"] = "move"
+    fields["src"] = _PLACES[places // 8]
+    fields["dst"] = _PLACES[places % 8]
+    fields["card"], count = divmod(rest, 13)
+    fields["count"] = count + 1
+    return move
+
+
+_new_object = object.__new__
+
+#: each atomic move's Move by its number, made the first time a line holds it (Moves
+#: are frozen values, so one serves every line); the table is made on first use
+_MOVE_TABLE: List[Optional[klondike.Move]] = []
+
+
+def atomic_moves(line: bytes) -> List[klondike.Move]:
+    """The Moves of a line of atomic moves from the core (``klondike_solve_line``)."""
+    if not _MOVE_TABLE:
+        _MOVE_TABLE.extend([None] * _A["count"])
+    return _core.klondike_moves(line, _MOVE_TABLE, atomic_move)  # type: ignore[no-any-return]
+
+
 def klondike_steps(pos: klondike.Position, move: klondike.Move) -> List[int]:
     """The core's atomic steps (KlondikeSolver.decide) for a legal move of ``pos``."""
     S = _core.KLONDIKE_STEPS
