@@ -459,33 +459,62 @@ def klondike_line(columns, found, talon, codes, int wp=0, int recycles=0, int dr
     return r, out
 
 
-def klondike_moves(bytes line, list table, make):
-    """The values of a line's atomic moves (klondike_solve_line's bytes): table[i] for
-    atomic move number i, made by make(i) and stored there the first time.  Only the
-    loop, compiled: the bridge keeps the table (KLONDIKE_ATOMIC["count"] places) and
-    makes the Move values, so a line costs a few ns a move."""
+cdef object ka_value(type move, tuple places, Py_ssize_t number):
+    # The Move value of atomic move number (see _line_klondike.pxi), made as the
+    # dataclass's own __init__ leaves it (the fields in its __dict__) in a third of
+    # the time; tests/klondike/test_solve_line.py holds every number's value to the
+    # Move the reference rules make.
+    cdef Py_ssize_t rest, where
+    value = move.__new__(move)
+    fields = value.__dict__
+    if number == KA_DRAW or number == KA_RECYCLE:
+        fields["kind"] = "draw" if number == KA_DRAW else "recycle"
+        fields["src"] = ""
+        fields["dst"] = ""
+        fields["card"] = None
+        fields["count"] = 1
+        return value
+    where, rest = divmod(number - KA_FIRST_MOVE, 52 * 13)
+    fields["kind"] = "move"
+    fields["src"] = places[where // 8]
+    fields["dst"] = places[where % 8]
+    fields["card"] = rest // 13
+    fields["count"] = rest % 13 + 1
+    return value
+
+
+def klondike_moves(bytes line, list table, type move, tuple places):
+    """The Move values of a line's atomic moves (klondike_solve_line's bytes):
+    table[i] for atomic move number i, made the first time and kept there.  move is
+    the Move class and places the places by number (T1..T7, F, W).  A table of
+    KLONDIKE_ATOMIC["count"] places, kept by the bridge, makes a line cost a few ns a
+    move; the values are made here because a miss made in Python cost 0.6 us, more
+    than the rest of the line's moves together."""
     cdef Py_ssize_t n = len(line) // 2, j
     cdef const unsigned char* p = line
     cdef Py_ssize_t i, size = len(table)
     cdef list out = [None] * n
     cdef PyObject** slots = PySequence_Fast_ITEMS(table)
-    for j in range(n):
-        i = p[2 * j] | (p[2 * j + 1] << 8)
-        if i < size:
-            __builtin_prefetch(&slots[i])
-    for j in range(n):
-        i = p[2 * j] | (p[2 * j + 1] << 8)
-        if i < size and slots[i] != NULL:
-            __builtin_prefetch(slots[i])
+    if size != KA_COUNT or len(places) != 9:
+        raise ValueError("a table of %d atomic moves and 9 places expected" % KA_COUNT)
+    # the line's table places, then the values there, are fetched ahead of the loop:
+    # they are scattered in memory, and fetched one by one each was a wait
     for j in range(n):
         i = p[2 * j] | (p[2 * j + 1] << 8)
         if i >= size:
             raise ValueError("atomic move %d is not in the table" % i)
-        item = table[i]
-        if item is None:
-            item = make(i)
-            table[i] = item
-        out[j] = item
+        __builtin_prefetch(&slots[i])
+    for j in range(n):
+        i = p[2 * j] | (p[2 * j + 1] << 8)
+        if slots[i] != NULL:
+            __builtin_prefetch(slots[i])
+    for j in range(n):
+        i = p[2 * j] | (p[2 * j + 1] << 8)
+        value = table[i]
+        if value is None:
+            value = ka_value(move, places, i)
+            table[i] = value
+        out[j] = value
     return out
 
 

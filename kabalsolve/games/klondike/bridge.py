@@ -246,50 +246,23 @@ def solve_win(start: Union[klondike.Deal, klondike.Position], rules: klondike.Ru
     return Solution("klondike", status, rules, first, moves, stats, stop)
 
 
-_A = _core.KLONDIKE_ATOMIC
-#: the places of a card move by number: the columns, the foundations, the waste
+#: the places of a card move by number in the core's line: the columns, the foundations,
+#: the waste (_line_klondike.pxi)
 _PLACES = klondike.PILES + ("F", "W")
-assert _PLACES.index("F") == _A["F"] and _PLACES.index("W") == _A["W"]
+assert _PLACES.index("F") == _core.KLONDIKE_ATOMIC["F"]
+assert _PLACES.index("W") == _core.KLONDIKE_ATOMIC["W"]
 
-
-_FIRST_MOVE, _COUNT = _A["first_move"], _A["count"]
-
-
-def atomic_move(number: int) -> klondike.Move:
-    """The Move of an atomic move's number in the core's line (_line_klondike.pxi):
-    draw, recycle, or first_move + ((src x 8 + dst) x 52 + card) x 13 + count - 1."""
-    if number == _A["draw"]:
-        return klondike.Move.draw()
-    if number == _A["recycle"]:
-        return klondike.Move.recycle()
-    if not _FIRST_MOVE <= number < _COUNT:
-        raise SolverError("unknown atomic move %d" % number)
-    places, rest = divmod(number - _FIRST_MOVE, 52 * 13)
-    # Move("move", src, dst, card, count) made in half the time, its fields set in its
-    # __dict__ (the frozen dataclass's __init__ sets each through object.__setattr__):
-    # the same value, equal and of the same hash, which a test holds it to
-    move = _new_object(klondike.Move)
-    fields = move.__dict__
-    fields["kind"] = "move"
-    fields["src"] = _PLACES[places // 8]
-    fields["dst"] = _PLACES[places % 8]
-    fields["card"], count = divmod(rest, 13)
-    fields["count"] = count + 1
-    return move
-
-
-_new_object = object.__new__
-
-#: each atomic move's Move by its number, made the first time a line holds it (Moves
-#: are frozen values, so one serves every line); the table is made on first use
+#: each atomic move's Move by its number, made the first time a line holds it: Moves
+#: are frozen values, so one serves every line.  The table is made on first use.
 _MOVE_TABLE: List[Optional[klondike.Move]] = []
 
 
 def atomic_moves(line: bytes) -> List[klondike.Move]:
     """The Moves of a line of atomic moves from the core (``klondike_solve_line``)."""
     if not _MOVE_TABLE:
-        _MOVE_TABLE.extend([None] * _A["count"])
-    return _core.klondike_moves(line, _MOVE_TABLE, atomic_move)  # type: ignore[no-any-return]
+        _MOVE_TABLE.extend([None] * _core.KLONDIKE_ATOMIC["count"])
+    return _core.klondike_moves(  # type: ignore[no-any-return]
+        line, _MOVE_TABLE, klondike.Move, _PLACES)
 
 
 def klondike_steps(pos: klondike.Position, move: klondike.Move) -> List[int]:
