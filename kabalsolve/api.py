@@ -160,6 +160,11 @@ def solve(deal: Union[AnyDeal, str],
     its own rules, which it carries: rule options with it are refused.  Clock has no
     options: it is played out.  Every game takes the budgets ``max_states``,
     ``timeout`` and ``max_memory_mb``; an option of another game is an OptionError.
+
+    A won line is checked move by move before it is returned: a classic Klondike win
+    (objective "win") in the core, by its independent check, and every other line by a
+    replay on the Python reference rules; ``Solution.verify()`` replays a Klondike
+    line there too (docs/api.md).
     """
     if isinstance(deal, str):
         deal = read_deal(deal)
@@ -180,8 +185,9 @@ def is_winnable(deal: Union[AnyDeal, str], draw: Optional[int] = None,
 
     Only the verdict is searched for, and no line is handed back, so less is done than
     by ``solve``: a classic Klondike win is checked by the core's independent compiled
-    replay of its line (not by the Python rules, which ``solve`` replays every line
-    on), and a loss is the search's exhaustive proof, as in ``solve``.  Aces Up: the
+    replay of the search's line (``solve`` writes the line out as atomic moves and
+    checks those with it), and a loss is the search's exhaustive proof, as in
+    ``solve``.  Aces Up: the
     verdict without the best score.  Other cases go through ``solve``."""
     if isinstance(deal, str):
         deal = read_deal(deal)

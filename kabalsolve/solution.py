@@ -40,7 +40,7 @@ class Stats:
     """How much work a solve took.  ``states``: distinct positions stored in the table;
     ``moves_made``: moves the search played (including those into known positions);
     ``search_seconds``: time in the core; ``seconds``: the whole call, decoding and
-    replay included; ``table_bytes``: the table's size when the search ended."""
+    checking the line included; ``table_bytes``: the table's size when the search ended."""
     states: int
     moves_made: int
     search_seconds: float
