@@ -187,8 +187,8 @@ def is_winnable(deal: Union[AnyDeal, str], draw: Optional[int] = None,
     by ``solve``: a classic Klondike win is checked by the core's independent compiled
     replay of the search's line (``solve`` writes the line out as atomic moves and
     checks those with it), and a loss is the search's exhaustive proof, as in
-    ``solve``.  Aces Up: the
-    verdict without the best score.  Other cases go through ``solve``."""
+    ``solve``.  Aces Up: the verdict without the best score.  Other cases go through
+    ``solve``."""
     if isinstance(deal, str):
         deal = read_deal(deal)
     _every_card(deal, "is_winnable")

@@ -257,14 +257,13 @@ assert _PLACES.index("F") == _core.KLONDIKE_ATOMIC["F"]
 assert _PLACES.index("W") == _core.KLONDIKE_ATOMIC["W"]
 
 #: each atomic move's Move by its number, made the first time a line holds it: Moves
-#: are frozen values, so one serves every line.  The table is made on first use.
-_MOVE_TABLE: List[Optional[klondike.Move]] = []
+#: are frozen values, so one serves every line.  Its size never changes (390 KB of
+#: empty places at first), so threads may share it.
+_MOVE_TABLE: List[Optional[klondike.Move]] = [None] * _core.KLONDIKE_ATOMIC["count"]
 
 
 def atomic_moves(line: bytes) -> List[klondike.Move]:
     """The Moves of a line of atomic moves from the core (``klondike_solve_line``)."""
-    if not _MOVE_TABLE:
-        _MOVE_TABLE.extend([None] * _core.KLONDIKE_ATOMIC["count"])
     return _core.klondike_moves(  # type: ignore[no-any-return]
         line, _MOVE_TABLE, klondike.Move, _PLACES)
 
