@@ -8,8 +8,9 @@ of the core alone, per draw, beside lonelybot's recorded medians.
 Each call is timed in CPU time (``time.process_time``) around the call alone, so other
 work on the machine counts less than in wall time.  "core" is ``_core.klondike_solve``
 on arguments packed beforehand: the search and nothing else.  ``is_winnable`` checks a
-win with the core's compiled replay of its line; ``solve`` decodes the line and replays
-it on the Python rules (docs/api.md says what each verifies).  With --repeat N every
+win with the core's compiled replay of its line; ``solve`` (classic Klondike) has the
+core write the line out as atomic moves and check them the same way, and makes the
+Move values (docs/api.md says what each verifies).  With --repeat N every
 deal is timed N times and its fastest time kept.  Timings are printed, never asserted.
 """
 from __future__ import annotations

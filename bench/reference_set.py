@@ -16,7 +16,7 @@ lonelybot's verdicts and times (lonelybot: Rust, the fastest public Klondike sol
 are read from ``--lonelybot TSV`` (default ``bench/peers/lonelybot_klondike_1-200.tsv``:
 columns seed, draw, result, solver seconds, peak RSS in KiB, measured on a 2-core
 machine like the development machine).  Our times are in-process ``kabalsolve.solve``
-calls (decoding and the replay on the reference rules included).
+calls (the winning line made and checked included).
 """
 import argparse
 import os

@@ -9,7 +9,7 @@
     .venv-bench/bin/python bench/run.py --draw 3 --peer pyksolve    # side by side with ShootMe
 
 Each deal is solved in this process by one ``kabalsolve.solve`` call, timed with
-``time.perf_counter`` around the call (packing, search, decoding and replay included);
+``time.perf_counter`` around the call (packing, search and the line's checks included);
 ``stats.search_seconds`` is the core's own share.  One untimed warm-up solve comes first.
 Printed: decided %, won % with its 95 % Wilson interval against the published figure,
 unknowns, median / p90 / p99 / max / total of both times, states per second, peak RSS,
@@ -221,7 +221,7 @@ def report_ours(rows: List[Row], draw: int, set_name: str, rss: Optional[int], r
     secs = [r["seconds"] for r in rows]
     search = [r["search_seconds"] for r in rows]
     print("per call         %s" % spread(secs))
-    print("  (kabalsolve.solve timed with %s: packing, search, decoding, replay)"
+    print("  (kabalsolve.solve timed with %s: packing, search, the line's checks)"
           % ("process_time, CPU" if TIMER is time.process_time else "perf_counter"))
     print("search only      %s" % spread(search))
     print("  (stats.search_seconds: the core alone)")

@@ -19,7 +19,7 @@ import pytest
 import dealset
 from dealset import kabalsolve
 from kabalsolve import _core
-from kabalsolve.games.klondike import Position, Rules, bridge
+from kabalsolve.games.klondike import Position, Rules, bridge, replay
 
 DEALS = dict(dealset.load())
 NAMES = list(DEALS)
@@ -112,9 +112,36 @@ def test_micro_check_a_line(benchmark):
                      args[4], **rk) == -1
 
 
+def test_micro_line_made_and_checked_in_the_core(benchmark):
+    """The easy deal's search with its line tidied, written out as atomic moves and
+    checked in the core (_core.klondike_solve_line, what solve calls for a classic
+    win): against test_micro_core_call, what making and checking the line adds."""
+    benchmark.group = "one call, piece by piece"
+    _rules, args, rk, _codes = _easy_parts()
+    rk = dict(rk)
+    rk.pop("danish")
+    got = benchmark(lambda: _core.klondike_solve_line(*args, **rk))
+    assert got[0] == "won" and got[7] == -1
+
+
+def test_micro_decode_a_line_to_moves(benchmark):
+    """That line of atomic moves (2 bytes each) made into Move values through the
+    bridge's table (bridge.atomic_moves), the table filled by the first round: what
+    solve does with the line instead of decoding and replaying it in Python."""
+    benchmark.group = "one call, piece by piece"
+    rules, args, rk, _codes = _easy_parts()
+    rk = dict(rk)
+    rk.pop("danish")
+    line = _core.klondike_solve_line(*args, **rk)[2]
+    moves = benchmark(bridge.atomic_moves, line)
+    assert len(moves) == len(line) // 2
+    assert replay(DEALS[EASY], rules, moves).is_won()
+
+
 def test_micro_decode_and_replay_a_line(benchmark):
     """The line decoded into atomic moves and replayed on the Python rules (what solve
-    does with every line)."""
+    did with every line before it was made in the core; what the other objectives,
+    the danish variant and the hints still do, and about what Solution.verify costs)."""
     benchmark.group = "one call, piece by piece"
     rules, _args, _rk, codes = _easy_parts()
     moves = benchmark(lambda: bridge.replay_klondike_codes(Position(DEALS[EASY], rules),
@@ -124,7 +151,8 @@ def test_micro_decode_and_replay_a_line(benchmark):
 
 @pytest.mark.parametrize("call", ["is_winnable", "solve"])
 def test_micro_whole_call(benchmark, call):
-    """The easy deal through the library: the verdict only, or the replayed line."""
+    """The easy deal through the library: the verdict only, or the line (made and
+    checked in the core, then made into Moves)."""
     benchmark.group = "one call, piece by piece"
     fn = getattr(kabalsolve, call)
     result = benchmark(fn, DEALS[EASY], draw=3)

@@ -9,8 +9,8 @@
     True
 
 ``solve`` returns a ``Solution``: ``result`` is "won" (``moves`` is a winning line,
-already replayed on the reference rules), "lost" (proved: the whole game tree was
-searched) or "unknown" (a budget ran out first).
+already checked move by move; ``verify()`` replays it on the reference rules), "lost"
+(proved: the whole game tree was searched) or "unknown" (a budget ran out first).
 """
 from ._version import __version__
 from .api import hint, is_winnable, play, solve

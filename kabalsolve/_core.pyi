@@ -1,5 +1,5 @@
 """Type stubs for the compiled core (kabalsolve/_core.pyx)."""
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 STATUS_NAMES: Tuple[str, str, str]
 STOP_NAMES: Tuple[Optional[str], str, str, str, str]
@@ -40,6 +40,39 @@ def klondike_verdict(
     timeout: float = ...,
     max_table_mb: int = ...,
 ) -> Tuple[str, Optional[str], int, int, int, float, int]: ...
+
+def klondike_solve_line(
+    columns: Sequence[Column],
+    found: Sequence[int],
+    talon: Sequence[int],
+    wp: int = ...,
+    recycles: int = ...,
+    draw: int = ...,
+    max_recycles: int = ...,
+    foundation_moves: bool = ...,
+    max_states: int = ...,
+    timeout: float = ...,
+    max_table_mb: int = ...,
+    spoil_at: int = ...,
+    spoil_xor: int = ...,
+) -> Tuple[str, Optional[str], Optional[bytes], int, int, int, float, int]: ...
+
+def klondike_line(
+    columns: Sequence[Column],
+    found: Sequence[int],
+    talon: Sequence[int],
+    codes: Sequence[int],
+    wp: int = ...,
+    recycles: int = ...,
+    draw: int = ...,
+    max_recycles: int = ...,
+    foundation_moves: bool = ...,
+) -> Tuple[int, bytes]: ...
+
+def klondike_moves(line: bytes, table: List[Any], move: type,
+                   places: Tuple[str, ...]) -> List[Any]: ...
+
+KLONDIKE_ATOMIC: Dict[str, int]
 
 def klondike_sample_wins(
     columns: Sequence[Column],

@@ -8,14 +8,17 @@ statistics come out.  No Python object is touched per node.
 """
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t, int16_t, int32_t, int64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
-from libc.string cimport memset, memcpy
+from libc.string cimport memset, memcpy, memcmp
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from cpython.exc cimport PyErr_Clear
+from cpython.object cimport PyObject
+from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING
 
 cdef extern from "Python.h":
     # declared here without Cython's error check: the search only needs to know whether
     # a handler raised (the exception is then replaced by KeyboardInterrupt, below)
     int check_signals_raw "PyErr_CheckSignals" ()
+    PyObject** PySequence_Fast_ITEMS(object)
 
 cdef extern from *:
     void __builtin_prefetch(const void* p) noexcept nogil
@@ -33,6 +36,7 @@ include "_hint.pxi"
 include "_hint_acesup.pxi"
 include "_objective.pxi"
 include "_check_klondike.pxi"
+include "_line_klondike.pxi"
 include "_sample_klondike.pxi"
 
 STATUS_NAMES = ("won", "lost", "unknown")
@@ -59,6 +63,11 @@ KLONDIKE_MOVE_TYPES = {"T2F": KL_T2F, "W2F": KL_W2F, "W2T": KL_W2T, "T2T": KL_T2
 KLONDIKE_TURNED = KL_TURNED
 # The atomic steps of KlondikeSolver.decide that are not move codes (_hint.pxi).
 KLONDIKE_STEPS = {"draw": STEP_DRAW, "recycle": STEP_RECYCLE}
+# The numbers of the atomic moves of klondike_solve_line's line (_line_klondike.pxi):
+# a turn of the stock, a recycle, the first card move, how many numbers there are, and
+# the places a card move leaves and goes to besides the columns 0..6.
+KLONDIKE_ATOMIC = {"draw": KA_DRAW, "recycle": KA_RECYCLE, "first_move": KA_FIRST_MOVE,
+                   "count": KA_COUNT, "F": KA_FOUNDATION, "W": KA_WASTE}
 
 
 cdef GameOps KLONDIKE_OPS
@@ -357,6 +366,156 @@ def klondike_verdict(columns, found, talon, int wp=0, int recycles=0, int draw=3
     elapsed = now_seconds() - t0
     return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], res.states,
             res.expanded, res.table_bytes, elapsed, -1 if checked == 1 else -checked - 1)
+
+
+def klondike_solve_line(columns, found, talon, int wp=0, int recycles=0, int draw=3,
+                        int max_recycles=KL_NOLIMIT, bint foundation_moves=True,
+                        unsigned long long max_states=0, double timeout=0.0,
+                        unsigned long long max_table_mb=8192, int spoil_at=-1,
+                        uint32_t spoil_xor=0):
+    """Decide a classic Klondike position as klondike_solve does, and hand a win back
+    as solve() shows it: the line without its round trips, as klondike_tidy makes it
+    (or the line as found), written out as atomic moves and checked as it is written
+    on the independent check's state and rules (_line_klondike.pxi).
+
+    Returns (status, stop_reason, line, states, moves_made, table_bytes, seconds,
+    refused): line is bytes, the atomic moves' numbers (_line_klondike.pxi), or
+    None if no win was found or it failed the check; refused is -1 unless the check
+    refused the win, then the index of the first move code of the line as found that
+    it refused (the length of that line if it ends short of a win); seconds is the
+    search's time.  spoil_at, spoil_xor: for the tests, the move code at that index of
+    the line found is xor'ed with spoil_xor before it is tidied and checked.
+    """
+    cdef KState s, t
+    cdef KCheck k
+    cdef SearchResult res
+    cdef KALine line
+    cdef double t0, deadline = 0.0
+    cdef uint64_t max_bytes = budget_bytes(max_table_mb)
+    cdef int refused = -1
+    ck_load(&k, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves)
+    kl_load(&s, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves,
+            False, 0)
+    t = s                           # the tidy's start, as klondike_tidy loads it
+    s.deadcut = 1
+    s.dead_after = KL_DEAD_AFTER
+    t0 = now_seconds()
+    if timeout > 0:
+        deadline = t0 + timeout
+    with nogil:
+        kl_decide(&s, max_states, deadline, max_bytes, &res)
+    elapsed = now_seconds() - t0
+    if res.stop_reason == STOP_INTERRUPT:
+        free(res.path)
+        PyErr_Clear()
+        raise KeyboardInterrupt
+    line.moves = NULL
+    line.n = 0
+    line.cap = 0
+    if res.status == S_WON:
+        if 0 <= spoil_at < res.path_len:
+            res.path[spoil_at] ^= spoil_xor
+        with nogil:
+            refused = ka_won_line(&t, &k, res.path, res.path_len, &line)
+    free(res.path)
+    res.path = NULL
+    if refused == -2:
+        free(line.moves)
+        raise MemoryError("no memory for the line of a win")
+    out = ka_bytes(&line) if res.status == S_WON and refused == -1 else None
+    free(line.moves)
+    return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], out, res.states,
+            res.expanded, res.table_bytes, elapsed, refused)
+
+
+def klondike_line(columns, found, talon, codes, int wp=0, int recycles=0, int draw=3,
+                  int max_recycles=KL_NOLIMIT, bint foundation_moves=True):
+    """A line of move codes from a classic position written out as atomic moves and
+    checked as klondike_solve_line does it (with no tidying): (refused, line), refused
+    -1 if it plays and wins, else the index of the first code refused (the length of
+    the line if it ends short), and line the bytes of the atomic moves of the codes
+    before that one.  For the tests and the benchmarks."""
+    cdef KCheck k
+    cdef KALine line
+    cdef int i, n = len(codes), r
+    cdef uint32_t* buf = <uint32_t*> malloc((n + 1) * sizeof(uint32_t))
+    if buf == NULL:
+        raise MemoryError
+    line.moves = NULL
+    line.n = 0
+    line.cap = 0
+    try:
+        for i in range(n):
+            buf[i] = codes[i]
+        ck_load(&k, columns, found, talon, wp, recycles, draw, max_recycles,
+                foundation_moves)
+        r = ka_line(&k, buf, n, &line)
+        if r == -2:
+            raise MemoryError
+        out = ka_bytes(&line)
+    finally:
+        free(buf)
+        free(line.moves)
+    return r, out
+
+
+cdef object ka_value(type move, tuple places, Py_ssize_t number):
+    # The Move value of atomic move number (see _line_klondike.pxi), made as the
+    # dataclass's own __init__ leaves it (the fields in its __dict__) in a third of
+    # the time; tests/klondike/test_solve_line.py holds every number's value to the
+    # Move the reference rules make.
+    cdef Py_ssize_t rest, where
+    value = move.__new__(move)
+    fields = value.__dict__
+    if number == KA_DRAW or number == KA_RECYCLE:
+        fields["kind"] = "draw" if number == KA_DRAW else "recycle"
+        fields["src"] = ""
+        fields["dst"] = ""
+        fields["card"] = None
+        fields["count"] = 1
+        return value
+    where, rest = divmod(number - KA_FIRST_MOVE, 52 * 13)
+    fields["kind"] = "move"
+    fields["src"] = places[where // 8]
+    fields["dst"] = places[where % 8]
+    fields["card"] = rest // 13
+    fields["count"] = rest % 13 + 1
+    return value
+
+
+def klondike_moves(bytes line, list table, type move, tuple places):
+    """The Move values of a line's atomic moves (klondike_solve_line's bytes):
+    table[i] for atomic move number i, made the first time and kept there.  move is
+    the Move class and places the places by number (T1..T7, F, W).  A table of
+    KLONDIKE_ATOMIC["count"] places, kept by the bridge, makes a line cost a few ns a
+    move; the values are made here because a miss made in Python cost 0.6 us, more
+    than the rest of the line's moves together."""
+    cdef Py_ssize_t n = len(line) // 2, j
+    cdef const unsigned char* p = line
+    cdef Py_ssize_t i, size = len(table)
+    cdef list out = [None] * n
+    cdef PyObject** slots = PySequence_Fast_ITEMS(table)
+    if size != KA_COUNT or len(places) != 9:
+        raise ValueError("a table of %d atomic moves and 9 places expected" % KA_COUNT)
+    # the line's table places, then the values there, are fetched ahead of the loop:
+    # they are scattered in memory, and fetched one by one each was a wait
+    for j in range(n):
+        i = p[2 * j] | (p[2 * j + 1] << 8)
+        if i >= size:
+            raise ValueError("atomic move %d is not in the table" % i)
+        __builtin_prefetch(&slots[i])
+    for j in range(n):
+        i = p[2 * j] | (p[2 * j + 1] << 8)
+        if slots[i] != NULL:
+            __builtin_prefetch(slots[i])
+    for j in range(n):
+        i = p[2 * j] | (p[2 * j + 1] << 8)
+        value = table[i]
+        if value is None:
+            value = ka_value(move, places, i)
+            table[i] = value
+        out[j] = value
+    return out
 
 
 def klondike_sample_wins(columns, found, talon, unseen, unsigned long long seed,

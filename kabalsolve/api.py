@@ -52,6 +52,9 @@ def _klondike_rules(deal: Any, options: Dict[str, Any]) -> klondike.Rules:
 def _solve_klondike(deal: Any, options: Dict[str, Any], budgets: Dict[str, Any]) -> Solution:
     rules = _klondike_rules(deal, options)
     objective = options.get("objective") or "win"
+    if objective == "win" and not rules.danish:
+        # the line made and checked in the core (not replayed on the Python rules)
+        return klondike_bridge.solve_win(deal, rules, **budgets)
     if isinstance(deal, klondike.Position):
         return klondike_bridge.solve_position(deal, objective=objective, **budgets)
     return klondike_bridge.solve_klondike(deal, rules, objective=objective, **budgets)
@@ -157,6 +160,11 @@ def solve(deal: Union[AnyDeal, str],
     its own rules, which it carries: rule options with it are refused.  Clock has no
     options: it is played out.  Every game takes the budgets ``max_states``,
     ``timeout`` and ``max_memory_mb``; an option of another game is an OptionError.
+
+    A won line is checked move by move before it is returned: a classic Klondike win
+    (objective "win") in the core, by its independent check, and every other line by a
+    replay on the Python reference rules; ``Solution.verify()`` replays a Klondike
+    line there too (docs/api.md).
     """
     if isinstance(deal, str):
         deal = read_deal(deal)
@@ -177,9 +185,10 @@ def is_winnable(deal: Union[AnyDeal, str], draw: Optional[int] = None,
 
     Only the verdict is searched for, and no line is handed back, so less is done than
     by ``solve``: a classic Klondike win is checked by the core's independent compiled
-    replay of its line (not by the Python rules, which ``solve`` replays every line
-    on), and a loss is the search's exhaustive proof, as in ``solve``.  Aces Up: the
-    verdict without the best score.  Other cases go through ``solve``."""
+    replay of the search's line (``solve`` writes the line out as atomic moves and
+    checks those with it), and a loss is the search's exhaustive proof, as in
+    ``solve``.  Aces Up: the verdict without the best score.  Other cases go through
+    ``solve``."""
     if isinstance(deal, str):
         deal = read_deal(deal)
     _every_card(deal, "is_winnable")

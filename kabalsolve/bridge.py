@@ -1,5 +1,6 @@
 """What every game's bridge to the compiled core shares: the error that means the core
-and the reference rules disagree, and the checks of the budgets.
+and the reference rules disagree (``SolverError``, defined in ``errors`` so that a
+``Solution`` can raise it too), and the checks of the budgets.
 
 The bridges themselves are ``games/<game>/bridge.py``: the only modules besides
 ``batch`` that import ``_core``.
@@ -9,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any, Optional
 
-from .errors import KabalError, OptionError
+from .errors import OptionError, SolverError  # noqa: F401 (the bridges take it from here)
 
 #: the core's "no limit" for a count of recycles (it holds at most 255)
 NOLIMIT = 255
@@ -20,10 +21,6 @@ MAX_STATES = 10**18
 MAX_MEMORY_MB = 2**24
 #: about 31 years
 MAX_TIMEOUT = 1e9
-
-
-class SolverError(KabalError):
-    """The core returned something the reference rules refuse: a bug, never bad input."""
 
 
 def whole(value: Any, lo: int, hi: int) -> bool:

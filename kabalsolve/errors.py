@@ -41,3 +41,7 @@ class MoveError(KabalError):
 
 class OptionError(KabalError):
     """A rule option that is out of range or unknown."""
+
+
+class SolverError(KabalError):
+    """The core returned something the reference rules refuse: a bug, never bad input."""

@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, List, Optional, Union
 
 from .cards import card_str
-from .errors import OptionError
+from .errors import MoveError, OptionError, SolverError
 
 from .games import acesup, clock, klondike
 
@@ -40,7 +40,7 @@ class Stats:
     """How much work a solve took.  ``states``: distinct positions stored in the table;
     ``moves_made``: moves the search played (including those into known positions);
     ``search_seconds``: time in the core; ``seconds``: the whole call, decoding and
-    replay included; ``table_bytes``: the table's size when the search ended."""
+    checking the line included; ``table_bytes``: the table's size when the search ended."""
     states: int
     moves_made: int
     search_seconds: float
@@ -52,9 +52,11 @@ class Stats:
 class Solution:
     """The answer for one deal.
 
-    ``result`` is ``"won"`` (``moves`` win, and were replayed on the reference rules),
-    ``"lost"`` (the search proved that no sequence of moves wins) or ``"unknown"``
-    (a budget ran out first: ``stopped_by`` says which)."""
+    ``result`` is ``"won"`` (``moves`` win), ``"lost"`` (the search proved that no
+    sequence of moves wins) or ``"unknown"`` (a budget ran out first: ``stopped_by``
+    says which).  A classic Klondike win from ``solve`` was checked in the core, move
+    by move, by a check written apart from the search; ``verify()`` replays it on the
+    pure-Python reference rules too (docs/api.md says which call checks what)."""
     game: str
     result: str
     rules: klondike.Rules
@@ -67,6 +69,19 @@ class Solution:
     @property
     def won(self) -> bool:
         return self.result == WON
+
+    def verify(self) -> klondike.Position:
+        """Replay ``moves`` from ``deal`` on the pure-Python reference rules, which share
+        no code with the core: SolverError if they refuse a move, or if the line of a
+        "won" does not put every card up.  Returns the position the moves end in."""
+        try:
+            end = klondike.replay(self.deal, self.rules, self.moves)
+        except MoveError as e:
+            raise SolverError("the line fails the reference rules at %s" % e) from None
+        if self.result == WON and not end.is_won():
+            raise SolverError("the winning line ends with %d cards up, not 52"
+                              % end.foundation_cards())
+        return end
 
     def score(self, scoring: str = "standard") -> int:
         """The score of the move list: "standard" (Windows) or "vegas" (see

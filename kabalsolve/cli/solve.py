@@ -111,6 +111,9 @@ def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Option
             sol = solve(d, max_states=max_states, timeout=timeout,
                         max_memory_mb=max_memory_mb, **rules)
         if isinstance(sol, Solution):
+            # solve() checks a classic win in the core; the command replays every
+            # Klondike line on the Python rules as well (a process start costs far more)
+            sol.verify()
             if pysol_game is not None:
                 sol = pysolfc.as_pysolfc(sol)
                 sol.extra["pysol_game"] = pysol_game

@@ -4,6 +4,10 @@ Klondike deal or position, and the decoding of its answers.
 Pack the position once, make one call, decode the move codes by replaying them on the
 reference ``Position`` (``rules``): a move the rules refuse raises SolverError, so
 every line that leaves this module has been checked by code that did not produce it.
+One line is checked in the core instead (``solve_win``, for ``kabalsolve.solve``): a
+classic win, written out as atomic moves and played as it is written by the core's
+independent check (_line_klondike.pxi, _check_klondike.pxi), since the Python replay
+cost several times the search; the tests hold it to the replayed line.
 
 The objectives: ``win``; ``max-foundation`` (the most cards that can reach the
 foundations, with a line that gets them there); and the two that count along a line,
@@ -205,6 +209,63 @@ def verdict(start: Union[klondike.Deal, klondike.Position], rules: klondike.Rule
         raise SolverError("the core's win fails the independent check at move %d"
                           % (refused + 1))
     return status  # type: ignore[no-any-return]
+
+
+def solve_win(start: Union[klondike.Deal, klondike.Position], rules: klondike.Rules,
+              max_states: Optional[int] = None, timeout: Optional[float] = None,
+              max_memory_mb: Optional[int] = None) -> Solution:
+    """``solve()`` of a classic Klondike deal (at ``rules``) or position (at its own
+    rules) for a win: the same search, verdict and line as ``solve_position``, the line
+    made in the core instead of in Python (``_core.klondike_solve_line``).  There the
+    line loses its round trips as ``replay_winning_codes`` takes them out, is written
+    out as atomic moves as ``decode_klondike_move`` writes them, and each move is played
+    as it is written on the independent check's state and rules (_line_klondike.pxi,
+    on _check_klondike.pxi), which must end with every card up; it is not replayed on
+    the Python rules (``Solution.verify`` does that).  A win the check refuses is a
+    SolverError."""
+    check_budget(max_states, timeout, max_memory_mb)
+    t0 = time.perf_counter()
+    if isinstance(start, klondike.Position):
+        rules = start.rules
+        columns, found, talon, wp, rec = klondike_core_args(start)
+        first: Union[klondike.Deal, klondike.Position] = start.copy()
+    else:
+        # a deal packed as is, without a Position (the top card of each pile face up)
+        columns = [(pile[:-1], pile[-1:]) for pile in start.tableau]
+        found, talon, wp, rec = [0, 0, 0, 0], list(start.stock), 0, 0
+        first = start
+    if rules.danish:
+        raise OptionError("the line checked in the core is for classic Klondike")
+    status, stop, line, states, made, tbytes, secs, refused = _core.klondike_solve_line(
+        columns, found, talon, wp, rec, draw=rules.draw,
+        max_recycles=NOLIMIT if rules.passes is None else rules.passes - 1,
+        foundation_moves=rules.foundation_moves, max_states=max_states or 0,
+        timeout=timeout or 0.0, max_table_mb=max_memory_mb or 8192)
+    if refused >= 0:
+        raise SolverError("the core's win fails the independent check at move %d"
+                          % (refused + 1))
+    moves = atomic_moves(line) if line is not None else []
+    stats = Stats(states=states, moves_made=made, search_seconds=secs,
+                  seconds=time.perf_counter() - t0, table_bytes=tbytes)
+    return Solution("klondike", status, rules, first, moves, stats, stop)
+
+
+#: the places of a card move by number in the core's line: the columns, the foundations,
+#: the waste (_line_klondike.pxi)
+_PLACES = klondike.PILES + ("F", "W")
+assert _PLACES.index("F") == _core.KLONDIKE_ATOMIC["F"]
+assert _PLACES.index("W") == _core.KLONDIKE_ATOMIC["W"]
+
+#: each atomic move's Move by its number, made the first time a line holds it: Moves
+#: are frozen values, so one serves every line.  Its size never changes (390 KB of
+#: empty places at first), so threads may share it.
+_MOVE_TABLE: List[Optional[klondike.Move]] = [None] * _core.KLONDIKE_ATOMIC["count"]
+
+
+def atomic_moves(line: bytes) -> List[klondike.Move]:
+    """The Moves of a line of atomic moves from the core (``klondike_solve_line``)."""
+    return _core.klondike_moves(  # type: ignore[no-any-return]
+        line, _MOVE_TABLE, klondike.Move, _PLACES)
 
 
 def klondike_steps(pos: klondike.Position, move: klondike.Move) -> List[int]:

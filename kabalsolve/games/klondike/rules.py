@@ -1,8 +1,9 @@
 """Klondike: the pure-Python reference rules.
 
 This module is the readable statement of the rules (docs/rules.md) and the referee:
-every solution the compiled core returns is replayed here, move by move, before it is
-shown to anyone.  It imports only the cards, the errors and its own position text
+the solutions the compiled core returns are replayed here, move by move, before they
+are shown to anyone (``solve``'s classic win is checked in the core instead, by a
+check written apart from the search, and ``Solution.verify`` replays it here).  It imports only the cards, the errors and its own position text
 (``position``): never the core, the solver, hints or file formats.
 
 Moves are atomic, as in the solution JSON (docs/formats.md): ``draw``, ``recycle`` and
