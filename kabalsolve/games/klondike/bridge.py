@@ -185,6 +185,26 @@ def solve_position(start: klondike.Position, max_states: Optional[int] = None,
     return sol
 
 
+def classic_args(start: Union[klondike.Deal, klondike.Position], rules: klondike.Rules,
+                 what: str) -> Tuple[klondike.Rules, Tuple[Any, ...], Dict[str, Any]]:
+    """(the rules, the core's position arguments, its rule keywords) of a classic
+    Klondike deal at ``rules`` or position at its own rules; a deal is packed as is,
+    without a Position (the top card of each pile face up).  OptionError for the danish
+    variant: ``what`` is for classic Klondike."""
+    args: Tuple[Any, ...]
+    if isinstance(start, klondike.Position):
+        rules = start.rules
+        args = klondike_core_args(start)
+    else:
+        args = ([(pile[:-1], pile[-1:]) for pile in start.tableau], [0, 0, 0, 0],
+                list(start.stock), 0, 0)
+    if rules.danish:
+        raise OptionError("%s is for classic Klondike" % what)
+    kw = klondike_rule_args(rules)
+    del kw["danish"]
+    return rules, args, kw
+
+
 def verdict(start: Union[klondike.Deal, klondike.Position], rules: klondike.Rules,
             max_states: Optional[int] = None, timeout: Optional[float] = None,
             max_memory_mb: Optional[int] = None) -> str:
@@ -193,18 +213,10 @@ def verdict(start: Union[klondike.Deal, klondike.Position], rules: klondike.Rule
     independent compiled replay (_check_klondike.pxi), not by the Python rules, and a
     loss is the search's exhaustive proof, as for ``solve_position``."""
     check_budget(max_states, timeout, max_memory_mb)
-    if rules.danish:
-        raise OptionError("the verdict-only search is for classic Klondike")
-    if isinstance(start, klondike.Position):
-        columns, found, talon, wp, rec = klondike_core_args(start)
-    else:
-        columns = [(pile[:-1], pile[-1:]) for pile in start.tableau]
-        found, talon, wp, rec = [0, 0, 0, 0], list(start.stock), 0, 0
+    rules, args, kw = classic_args(start, rules, "the verdict-only search")
     status, _stop, _states, _made, _tbytes, _secs, refused = _core.klondike_verdict(
-        columns, found, talon, wp, rec, draw=rules.draw,
-        max_recycles=NOLIMIT if rules.passes is None else rules.passes - 1,
-        foundation_moves=rules.foundation_moves, max_states=max_states or 0,
-        timeout=timeout or 0.0, max_table_mb=max_memory_mb or 8192)
+        *args, max_states=max_states or 0, timeout=timeout or 0.0,
+        max_table_mb=max_memory_mb or 8192, **kw)
     if refused >= 0:
         raise SolverError("the core's win fails the independent check at move %d"
                           % (refused + 1))
@@ -225,22 +237,11 @@ def solve_win(start: Union[klondike.Deal, klondike.Position], rules: klondike.Ru
     SolverError."""
     check_budget(max_states, timeout, max_memory_mb)
     t0 = time.perf_counter()
-    if isinstance(start, klondike.Position):
-        rules = start.rules
-        columns, found, talon, wp, rec = klondike_core_args(start)
-        first: Union[klondike.Deal, klondike.Position] = start.copy()
-    else:
-        # a deal packed as is, without a Position (the top card of each pile face up)
-        columns = [(pile[:-1], pile[-1:]) for pile in start.tableau]
-        found, talon, wp, rec = [0, 0, 0, 0], list(start.stock), 0, 0
-        first = start
-    if rules.danish:
-        raise OptionError("the line checked in the core is for classic Klondike")
+    rules, args, kw = classic_args(start, rules, "the line checked in the core")
+    first = start.copy() if isinstance(start, klondike.Position) else start
     status, stop, line, states, made, tbytes, secs, refused = _core.klondike_solve_line(
-        columns, found, talon, wp, rec, draw=rules.draw,
-        max_recycles=NOLIMIT if rules.passes is None else rules.passes - 1,
-        foundation_moves=rules.foundation_moves, max_states=max_states or 0,
-        timeout=timeout or 0.0, max_table_mb=max_memory_mb or 8192)
+        *args, max_states=max_states or 0, timeout=timeout or 0.0,
+        max_table_mb=max_memory_mb or 8192, **kw)
     if refused >= 0:
         raise SolverError("the core's win fails the independent check at move %d"
                           % (refused + 1))
