@@ -30,8 +30,8 @@ that sees every card sees no value in turning one up, so the choices that win at
 MARGIN of the deals fewer than the best count as good, and between them the best
 ``_kind_of`` (turning a card up first) is played, then the one that wins most, then
 the shortest.  A small budget counts what wins easily as better than what wins only
-with a long search; measured, 1,000 positions a search plays as well as 10,000 at a
-tenth of the time (docs/results.md).
+with a long search; measured, 3,000 positions a search won no more than 1,000, and
+past 16 samples more samples won no more either (docs/results.md).
 Without sampling:
 
 - a safe foundation move is made at once: a tableau card that the core's own rule
