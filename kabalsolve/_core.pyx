@@ -134,6 +134,10 @@ cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int dra
         s.tal[i] = talon[i]
         s.tidx[i] = i
         s.talmask |= 1u << i
+        s.tcm |= 1ULL << s.tal[i]
+    for c in range(7):
+        for i in range(s.nup[c]):
+            s.upm |= 1ULL << s.up[c][i]
     s.wp = wp
     s.recycles = recycles
     s.draw = draw

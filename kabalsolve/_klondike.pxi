@@ -68,6 +68,10 @@ cdef struct KState:
     uint8_t wp                # cards in the waste: tal[wp-1] is on top
     uint8_t recycles          # recycles used (counted only with limited passes)
     uint32_t talmask          # bit i: dealt stock card i is still in the talon
+    # card sets (bit = card), kept up to date by kl_make / kl_unmake so that kl_gen and
+    # kl_dead need not walk the columns and the talon to build them
+    uint64_t upm              # the face-up cards of the tableau
+    uint64_t tcm              # the cards in the talon
     # rules
     uint8_t draw
     uint8_t max_recycles      # KL_NOLIMIT = unlimited passes
@@ -238,8 +242,48 @@ cdef inline int first_empty(KState* s) noexcept nogil:
     return -1
 
 
-cdef void kl_followers(KState* s, int* tidx, int nt, uint64_t* follow,
-                       uint64_t* down_ok) noexcept nogil:
+# Card sets as bits: suit su's cards are bits 13 * su .. 13 * su + 12 (a "lane" per suit,
+# rank 0 = Ace lowest), spades and clubs (lanes 0 and 3) black, hearts and diamonds red.
+# (C constants, so that the compiler folds them)
+cdef extern from *:
+    """
+    #define KL_LANE 0x1FFFULL                 /* one suit's 13 ranks */
+    #define KL_NO_ACES 0xFFF7FFBFFDFFEULL     /* every card but the Aces */
+    #define KL_KINGS 0x8004002001000ULL       /* the four Kings */
+    """
+    const uint64_t LANE "KL_LANE"
+    const uint64_t NO_ACES "KL_NO_ACES"
+    const uint64_t KINGS "KL_KINGS"
+
+
+cdef inline uint64_t cards_twin(uint64_t m) noexcept nogil:
+    # the twins of m's cards (same rank and colour, the other suit): lanes S H D C
+    # become C D H S
+    return (((m & LANE) << 39) | (((m >> 13) & LANE) << 26)
+            | (((m >> 26) & LANE) << 13) | (m >> 39))
+
+
+cdef inline uint64_t cards_parents(uint64_t m) noexcept nogil:
+    # the cards one of m's cards fits on: one rank higher, the other colour
+    cdef uint64_t bl = ((m | (m >> 39)) & LANE) << 1          # black ranks + 1
+    cdef uint64_t rd = (((m >> 13) | (m >> 26)) & LANE) << 1  # red ranks + 1
+    bl &= 0x1FFE
+    rd &= 0x1FFE
+    return rd | (bl << 13) | (bl << 26) | (rd << 39)
+
+
+cdef inline uint64_t cards_playable(KState* s) noexcept nogil:
+    # the next card of each foundation (none for a full one)
+    cdef uint64_t p = 0
+    cdef int su
+    for su in range(4):
+        if s.found[su] < 13:
+            p |= 1ULL << (su * 13 + s.found[su])
+    return p
+
+
+cdef void kl_followers(KState* s, uint64_t base, uint64_t reach, uint64_t tops,
+                       uint64_t* follow, uint64_t* down_ok) noexcept nogil:
     # For every card, bit sets of:
     #   follow:  if the card were put on the tableau now (from a foundation or the
     #            talon), a card x could go onto it at once by a move the search makes.  x
@@ -251,46 +295,47 @@ cdef void kl_followers(KState* s, int* tidx, int nt, uint64_t* follow,
     #   down_ok: the card is on top of its foundation and bringing it down is of use: a
     #            card can follow it (follow), or the card below it can usefully come down
     #            next (pruning 5).  Never for an Ace: nothing fits on an Ace.
-    # Ranks are done in rising order: a card's bits depend on the rank below only.
-    cdef uint64_t base = 0, reach = 0, covered = 0, f = 0, d = 0, one = 1, swapq = 0
-    cdef int c, i, r, su, card, x, xs, black_ok, red_ok
-    cdef int cond[4]
-    cdef int free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish
-    for su in range(4):
-        if s.found[su] < 13:
-            swapq |= one << (su * 13 + s.found[su])     # the playable card of each suit
-    for c in range(7):
-        if s.nup[c]:
-            base |= one << s.up[c][0]
-            for i in range(s.nup[c] - 1):
-                covered |= one << s.up[c][i]
-    for i in range(nt):
-        reach |= one << s.tal[tidx[i]]
-    swapq &= covered          # playable, with a run on it
-    # cond[su]: the card of rank r - 1 and suit su could go onto a card of rank r
-    for r in range(1, 13):
-        for xs in range(4):
-            x = xs * 13 + r - 1
-            if s.found[xs] > r - 1:
-                cond[xs] = s.found[xs] == r and (d >> x) & 1
-            else:
-                cond[xs] = (base >> x) & 1 or ((reach >> x) & 1
-                                               and (not free_talon or (f >> x) & 1))
-        black_ok = cond[0] | cond[3]          # a black card can follow a red one
-        red_ok = cond[1] | cond[2]
+    # base: the bottom face-up card of each column; reach: the reachable talon cards;
+    # tops: the top card of each column.
+    #
+    # A card's bits depend on cards of the rank below only, so the sets are the one
+    # solution of equations that go up the ranks.  Instead of walking the 12 ranks x 4
+    # suits, all cards are done at once with bit operations: start from empty sets and
+    # apply the equations to every card until nothing changes; the sets only grow, and
+    # after k rounds every card whose bits depend on a chain of k ranks has them, so
+    # this ends (after a few rounds: chains through the talon at draw 1, or through
+    # down_ok, are short) on that solution.
+    #   follow = parents(x) | twin(swapq), over the Aces-free cards, where x = base |
+    #            down_ok | reach (draw 1 and unlimited passes: reach & follow), and
+    #            swapq = the playable cards with a run on them;
+    #   down_ok = the top of each foundation of two cards or more (suit su, rank
+    #            found - 1) when follow holds one of its suit's ranks 1 .. found - 1.
+    cdef uint64_t f = 0, d = 0, fn, dn, x
+    cdef uint64_t lm[4]
+    cdef uint64_t tb[4]
+    cdef uint64_t sw = cards_twin(cards_playable(s) & s.upm & ~tops) & NO_ACES
+    cdef int su, nd = 0, free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish
+    if s.f2t:
         for su in range(4):
-            card = su * 13 + r
-            if (red_ok if (su == 0 or su == 3) else black_ok) or (swapq >> c_twin(card)) & 1:
-                f |= one << card
-        # down_ok for this rank: on top of its foundation, and it or a lower card of its
-        # suit is followed (the cards below the top are on the foundation too)
-        if s.f2t:
-            for su in range(4):
-                if s.found[su] == r + 1:
-                    for i in range(r, 0, -1):
-                        if (f >> (su * 13 + i)) & 1:
-                            d |= one << (su * 13 + r)
-                            break
+            if s.found[su] >= 2:
+                lm[nd] = ((1ULL << s.found[su]) - 2) << (13 * su)   # ranks 1 .. found - 1
+                tb[nd] = 1ULL << (13 * su + s.found[su] - 1)         # the top
+                nd += 1
+    if nd == 0 and not free_talon:
+        follow[0] = cards_parents(base | reach) | sw             # one round is the solution
+        down_ok[0] = 0
+        return
+    while True:
+        x = base | d | (reach & f if free_talon else reach)
+        fn = cards_parents(x) | sw
+        dn = 0
+        for su in range(nd):
+            if fn & lm[su]:
+                dn |= tb[su]
+        if fn == f and dn == d:
+            break
+        f = fn
+        d = dn
     follow[0] = f
     down_ok[0] = d
 
@@ -532,7 +577,7 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     #    win the move can be delayed to just before a card goes onto it (or replaced by a
     #    talon-to-foundation move when it goes up first), as in 5.
     cdef int n = 0, c, j, k, card, top, base, q, fe, empty_useful, free_talon
-    cdef uint64_t follow, down_ok
+    cdef uint64_t follow, down_ok, basem, tops, reach
     cdef int tidx[24]
     cdef int trec[24]
     cdef int nt, i
@@ -659,7 +704,19 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     down_ok = 0
     if free_talon or (s.f2t and (s.found[0] >= 2 or s.found[1] >= 2 or s.found[2] >= 2
                                  or s.found[3] >= 2)):
-        kl_followers(s, tidx, nt, &follow, &down_ok)
+        basem = 0
+        tops = 0
+        for c in range(7):
+            if s.nup[c]:
+                basem |= 1ULL << s.up[c][0]
+                tops |= 1ULL << s.up[c][s.nup[c] - 1]
+        if free_talon:
+            reach = s.tcm               # at draw 1 with unlimited passes, all of it
+        else:
+            reach = 0
+            for i in range(nt):
+                reach |= 1ULL << s.tal[tidx[i]]
+        kl_followers(s, basem, reach, tops, &follow, &down_ok)
     for i in range(nt):
         card = s.tal[tidx[i]]
         if playable(s, card):
@@ -694,6 +751,7 @@ cdef inline int kl_reveal(KState* s, int c) noexcept nogil:
         s.ndown[c] -= 1
         s.up[c][0] = s.down[c][s.ndown[c]]
         s.nup[c] = 1
+        s.upm |= 1ULL << s.up[c][0]
         return 1 << 8
     return 0
 
@@ -706,6 +764,7 @@ cdef inline int kl_tal_take(KState* s, int j) noexcept nogil:
         s.tidx[i] = s.tidx[i + 1]
     s.ntal -= 1
     s.talmask &= ~(1u << oi)
+    s.tcm &= ~(1ULL << card)
     s.wp = j
     return card | (oi << 8)
 
@@ -720,6 +779,7 @@ cdef inline void kl_tal_put(KState* s, int j, int card, int oi) noexcept nogil:
     s.tidx[j] = oi
     s.ntal += 1
     s.talmask |= 1u << oi
+    s.tcm |= 1ULL << card
 
 
 cdef inline void kl_move_run(KState* s, int a, int b, int n) noexcept nogil:
@@ -738,6 +798,7 @@ cdef uint32_t kl_make(KState* s, uint32_t m) noexcept nogil:
         s.nup[a] -= 1
         card = s.up[a][s.nup[a]]
         s.found[c_suit(card)] += 1
+        s.upm &= ~(1ULL << card)
         undo |= kl_reveal(s, a) | (card << 16)
     elif t == KL_W2F or t == KL_W2T:
         k3 = 3 if s.ntal >= 3 else s.ntal
@@ -756,6 +817,7 @@ cdef uint32_t kl_make(KState* s, uint32_t m) noexcept nogil:
         else:
             s.up[b][s.nup[b]] = card
             s.nup[b] += 1
+            s.upm |= 1ULL << card
     elif t == KL_T2T:
         kl_move_run(s, a, b, n)
         undo |= kl_reveal(s, a)
@@ -764,11 +826,13 @@ cdef uint32_t kl_make(KState* s, uint32_t m) noexcept nogil:
         card = a * 13 + s.found[a]
         s.up[b][s.nup[b]] = card
         s.nup[b] += 1
+        s.upm |= 1ULL << card
     else:  # KL_SWAPF
         kl_move_run(s, a, b, n)
         s.nup[a] -= 1
         card = s.up[a][s.nup[a]]
         s.found[c_suit(card)] += 1
+        s.upm &= ~(1ULL << card)
         undo |= kl_reveal(s, a) | (card << 16)
     return undo
 
@@ -778,16 +842,19 @@ cdef void kl_unmake(KState* s, uint32_t m, uint32_t undo) noexcept nogil:
     cdef int card = (undo >> 16) & 63
     if (t == KL_T2F or t == KL_T2T or t == KL_SWAPF) and (undo >> 8) & 1:
         s.nup[a] = 0
+        s.upm &= ~(1ULL << s.down[a][s.ndown[a]])    # the card turned up goes down again
         s.ndown[a] += 1
     if t == KL_T2F:
         s.found[c_suit(card)] -= 1
         s.up[a][s.nup[a]] = card
         s.nup[a] += 1
+        s.upm |= 1ULL << card
     elif t == KL_W2F or t == KL_W2T:
         if t == KL_W2F:
             s.found[c_suit(card)] -= 1
         else:
             s.nup[b] -= 1
+            s.upm &= ~(1ULL << card)
         if s.max_recycles != KL_NOLIMIT:
             s.recycles -= n
         kl_tal_put(s, a, card, (undo >> 24) & 31)
@@ -795,11 +862,13 @@ cdef void kl_unmake(KState* s, uint32_t m, uint32_t undo) noexcept nogil:
         kl_move_run(s, b, a, n)
     elif t == KL_F2T:
         s.nup[b] -= 1
+        s.upm &= ~(1ULL << s.up[b][s.nup[b]])
         s.found[a] += 1
     else:
         s.found[c_suit(card)] -= 1
         s.up[a][s.nup[a]] = card
         s.nup[a] += 1
+        s.upm |= 1ULL << card
         kl_move_run(s, b, a, n)
     s.wp = undo & 31
     s.gl = (undo >> 5) & 3
