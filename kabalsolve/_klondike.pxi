@@ -272,6 +272,13 @@ cdef inline uint64_t cards_parents(uint64_t m) noexcept nogil:
     return rd | (bl << 13) | (bl << 26) | (rd << 39)
 
 
+cdef inline uint64_t cards_children(uint64_t m) noexcept nogil:
+    # the cards that fit on one of m's cards: one rank lower, the other colour
+    cdef uint64_t bl = ((m | (m >> 39)) & LANE) >> 1          # black ranks - 1
+    cdef uint64_t rd = (((m >> 13) | (m >> 26)) & LANE) >> 1  # red ranks - 1
+    return rd | (bl << 13) | (bl << 26) | (rd << 39)
+
+
 cdef inline uint64_t cards_playable(KState* s) noexcept nogil:
     # the next card of each foundation (none for a full one)
     cdef uint64_t p = 0
@@ -372,115 +379,143 @@ cdef int kl_dead(KState* s) noexcept nogil:
     # uncovered, turned up or taken, it never goes up, and the position is lost.
     # Checked by tests/test_deadend.py: the brute force of the reference rules on the
     # positions it calls lost, and verdicts with and without the cut.
-    cdef uint64_t one = 1, avail = 0, freem = 0, pend = 0, chok, upok = 0, x, bm, rm
-    cdef uint64_t runs = 0           # the face-up cards
-    cdef uint64_t crun[7]            # the face-up cards of each column
+    #
+    # How it is computed: the closure only grows, so the order its rules are applied in
+    # does not change where it ends.  The runs are done for all cards at once with bit
+    # operations, repeated while they expose more; the stacks are unwound one card at
+    # a time.  The run rule is applied as "a hidden run card b is exposed when its twin
+    # is, or when a child of b (one rank lower, other colour) that lies in a run, not
+    # at its base, is exposed and can go up", without looking which card lies on b:
+    # the closure is the same.  Such a child x lies on b or on b's twin b*; if on b*,
+    # the exact rule exposes b* (x is on it and can go up), and then b by its twin.
+    cdef uint64_t avail = 0, freem = 0, pend = 0, chok, upok = 0, x, e, tops = 0
+    cdef uint64_t htwin, hchild, wait, nextm
+    cdef uint8_t wcol[52]
+    cdef uint64_t runs = s.upm       # the face-up cards
+    cdef uint64_t hidden             # the run cards not exposed yet
+    cdef uint64_t bases = 0          # the bottom face-up card of each column
+    cdef uint64_t lying              # the face-up cards that lie on another
     cdef int p[8]
-    cdef uint8_t f[4]
-    cdef int c, i, b, k, su, g, nd, changed = 1, stack_waste, nstk = 0
+    cdef int f[4]
+    cdef int c, i, n, su, g, changed, stack_waste, nstk = 0
     stack_waste = (not s.danish and s.max_recycles != KL_NOLIMIT
                    and s.recycles >= s.max_recycles)
     for su in range(4):
         f[su] = s.found[su]
         if s.f2t:
-            avail |= ((one << f[su]) - 1) << (13 * su)
-        upok |= (((one << (f[su] + 1)) - 1) & 0x1FFF) << (13 * su)
+            avail |= ((1ULL << f[su]) - 1) << (13 * su)
+        upok |= (((1ULL << (f[su] + 1)) - 1) & LANE) << (13 * su)
     for c in range(7):
-        crun[c] = 0
-        for k in range(s.nup[c]):
-            crun[c] |= one << s.up[c][k]
-        runs |= crun[c]
-        if s.nup[c]:
-            avail |= one << s.up[c][s.nup[c] - 1]
+        n = s.nup[c]
+        if n:
+            tops |= 1ULL << s.up[c][n - 1]
+            bases |= 1ULL << s.up[c][0]
         p[c] = s.ndown[c] if s.ndown[c] else -1
         nstk += p[c] >= 0
+    avail |= tops
     p[7] = -1
-    for i in range(s.wp if stack_waste else 0, s.ntal):
-        pend |= one << s.tal[i]
+    if stack_waste:
+        for i in range(s.wp, s.ntal):
+            pend |= 1ULL << s.tal[i]
+    else:
+        pend = s.tcm
     if stack_waste and s.wp > 0:
         p[7] = s.wp - 1
-        freem |= one << s.tal[s.wp - 1]
+        freem |= 1ULL << s.tal[s.wp - 1]
         nstk += 1
     freem |= avail | pend
     # chok: the cards that may leave onto a parent: Kings and the children of avail
-    # cards (grown with avail, CHILD_OF); upok: the cards that can be up and the next
-    # card of each suit
-    bm = (avail | (avail >> 39)) & 0x1FFF
-    rm = ((avail >> 13) | (avail >> 26)) & 0x1FFF
-    bm = (bm >> 1) | 0x1000          # ranks a red card may leave with
-    rm = (rm >> 1) | 0x1000          # and a black one
-    chok = rm | (bm << 13) | (bm << 26) | (rm << 39)
+    # cards (grown with avail); upok: the cards that can be up and the next card of
+    # each suit
+    chok = KINGS | cards_children(avail)
+    hidden = runs & ~avail
+    lying = runs & ~bases
+    # Each pass below skips the steps that cannot do anything: the runs while no twin
+    # of a hidden card (htwin) is exposed, nor a child of one (hchild) that can go up;
+    # the columns whose card on top of their stack (wait; wcol[card] is its column: a
+    # base that must leave, or a face-down card turned up that must leave) cannot
+    # leave yet; the foundations whose next card (nextm) is not in freem.  A card on
+    # top of a stack may leave onto a parent (chok), or up once exposed (upok & avail:
+    # a face-down card is exposed once it is on top of its stack).
+    htwin = cards_twin(hidden)
+    hchild = cards_children(hidden) & lying
+    wait = 0
+    for c in range(7):
+        if p[c] >= 0:
+            wait |= 1ULL << s.up[c][0]
+            wcol[s.up[c][0]] = c
+    nextm = 0
+    for su in range(4):
+        if f[su] < 13:
+            nextm |= 1ULL << (13 * su + f[su])
+    changed = 1
     while changed:
         changed = 0
-        for c in range(7):
-            if p[c] < 0 and not crun[c] & ~avail:
-                continue                 # the column is done
-            # the face-up run: a card is exposed once the card on it moves off with
-            # whatever lies on that, onto the twin of the card (exposed then), or
-            # goes up alone (exposed itself)
-            if not crun[c] & ~avail:
-                k = -1                   # every card of the run exposed
-            else:
-                k = s.nup[c] - 2
-            while k >= 0:
-                b = s.up[c][k]
-                k -= 1
-                if (avail >> b) & 1:
-                    continue
-                i = s.up[c][k + 2]
-                if (avail >> c_twin(b)) & 1 or ((avail & upok) >> i) & 1:
-                    changed = 1
-                    avail |= one << b
-                    freem |= one << b
-                    chok |= CHILD_OF[b]
-            # the column: its base leaves (with its run) onto a parent or an empty
-            # column, or up once exposed; then each face-down card in turn
-            nd = s.ndown[c]
-            while p[c] >= 0:
-                if p[c] == nd:
-                    i = s.up[c][0]
-                    if not (chok >> i) & 1 and not ((avail & upok) >> i) & 1:
-                        break
-                else:
-                    i = s.down[c][p[c]]
-                    if not ((chok | upok) >> i) & 1:
-                        break
+        # the face-up runs: a card is exposed once the card on it moves off with
+        # whatever lies on that, onto the twin of the card (exposed then), or goes
+        # up alone (exposed itself)
+        while (avail & htwin) | (avail & upok & hchild):
+            e = (cards_parents(avail & upok & lying) | cards_twin(avail)) & hidden
+            changed = 1
+            avail |= e
+            freem |= e
+            chok |= cards_children(e)
+            hidden &= ~e
+            htwin = cards_twin(hidden)
+            hchild = cards_children(hidden) & lying
+        # the columns: the base leaves (with its run) onto a parent or an empty
+        # column, or up once exposed; then each face-down card in turn
+        x = wait & (chok | (upok & avail))
+        while x:
+            i = __builtin_ctzll(x)
+            x &= x - 1
+            wait &= ~(1ULL << i)
+            c = wcol[i]
+            changed = 1
+            while True:
                 p[c] -= 1
-                changed = 1
-                nstk -= p[c] < 0
-                if p[c] >= 0:
-                    i = s.down[c][p[c]]
-                    avail |= one << i
-                    freem |= one << i
-                    chok |= CHILD_OF[i]
+                if p[c] < 0:
+                    nstk -= 1
+                    break
+                i = s.down[c][p[c]]
+                avail |= 1ULL << i
+                freem |= 1ULL << i
+                chok |= CHILD_OF[i]
+                if not ((chok | upok) >> i) & 1:
+                    wait |= 1ULL << i
+                    wcol[i] = c
+                    break
         while p[7] >= 0:
             i = s.tal[p[7]]
             if not ((chok | upok) >> i) & 1:
                 break
-            avail |= one << i
+            avail |= 1ULL << i
             chok |= CHILD_OF[i]
             p[7] -= 1
             changed = 1
             nstk -= p[7] < 0
             if p[7] >= 0:
-                freem |= one << s.tal[p[7]]
+                freem |= 1ULL << s.tal[p[7]]
         x = pend & (chok | upok)
         if x:
             avail |= x
             pend &= ~x
             changed = 1
-            while x:
-                chok |= CHILD_OF[__builtin_ctzll(x)]
-                x &= x - 1
-        for su in range(4):
-            g = f[su]
-            while g < 13 and (freem >> (13 * su + g)) & 1:
-                g += 1
-            if g != f[su]:
-                f[su] = g
-                upok |= (((one << (g + 1)) - 1) & 0x1FFF) << (13 * su)
-                changed = 1
-        if nstk == 0 and pend == 0 and not runs & ~avail:
+            chok |= cards_children(x)
+        # the foundations: each grows over the run of its next cards in freem
+        x = freem & nextm
+        while x:
+            i = __builtin_ctzll(x)
+            x &= x - 1
+            su = c_suit(i)
+            g = f[su] + __builtin_ctzll(~(((freem >> (13 * su)) & LANE) >> f[su]))
+            f[su] = g
+            upok |= (((1ULL << (g + 1)) - 1) & LANE) << (13 * su)
+            nextm &= ~(1ULL << i)
+            if g < 13:
+                nextm |= 1ULL << (13 * su + g)
+            changed = 1
+        if nstk == 0 and pend == 0 and not hidden:
             return 0                 # every card can be freed: no proof
     return 1
 
