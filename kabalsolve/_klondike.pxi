@@ -53,6 +53,7 @@ cdef enum:
     KL_TURNED = 1 << 19    # danish talon move: turn first (see above)
     KL_REC_TURNED = 32     # the same flag in kl_reachable's rec (n is bits 14-18)
     KL_DEAD_AFTER = 300
+    KL_BUCKET = 64         # room for one bucket of kl_gen's moves
 
 
 cdef struct KState:
@@ -289,8 +290,8 @@ cdef inline uint64_t cards_playable(KState* s) noexcept nogil:
     return p
 
 
-cdef void kl_followers(KState* s, uint64_t base, uint64_t reach, uint64_t tops,
-                       uint64_t* follow, uint64_t* down_ok) noexcept nogil:
+cdef void kl_followers(KState* s, uint64_t play, uint64_t base, uint64_t reach,
+                       uint64_t tops, uint64_t* follow, uint64_t* down_ok) noexcept nogil:
     # For every card, bit sets of:
     #   follow:  if the card were put on the tableau now (from a foundation or the
     #            talon), a card x could go onto it at once by a move the search makes.  x
@@ -302,8 +303,8 @@ cdef void kl_followers(KState* s, uint64_t base, uint64_t reach, uint64_t tops,
     #   down_ok: the card is on top of its foundation and bringing it down is of use: a
     #            card can follow it (follow), or the card below it can usefully come down
     #            next (pruning 5).  Never for an Ace: nothing fits on an Ace.
-    # base: the bottom face-up card of each column; reach: the reachable talon cards;
-    # tops: the top card of each column.
+    # play: the next card of each foundation; base: the bottom face-up card of each
+    # column; reach: the reachable talon cards; tops: the top card of each column.
     #
     # A card's bits depend on cards of the rank below only, so the sets are the one
     # solution of equations that go up the ranks.  Instead of walking the 12 ranks x 4
@@ -320,7 +321,7 @@ cdef void kl_followers(KState* s, uint64_t base, uint64_t reach, uint64_t tops,
     cdef uint64_t f = 0, d = 0, fn, dn, x
     cdef uint64_t lm[4]
     cdef uint64_t tb[4]
-    cdef uint64_t sw = cards_twin(cards_playable(s) & s.upm & ~tops) & NO_ACES
+    cdef uint64_t sw = cards_twin(play & s.upm & ~tops) & NO_ACES
     cdef int su, nd = 0, free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish
     if s.f2t:
         for su in range(4):
@@ -563,6 +564,77 @@ cdef inline int kl_onto(KState* s, const int8_t* on_top, int card, int c, int fe
     return n
 
 
+cdef int kl_gen_full(KState* s, uint32_t* out) noexcept nogil:
+    # kl_gen with full=1: every legal macro move, unpruned and unordered
+    cdef int n = 0, c, j, k, card, nt, i
+    cdef int tidx[24]
+    cdef int trec[24]
+    nt = kl_reachable(s, tidx, trec)
+    for c in range(7):
+        if s.nup[c]:
+            if playable(s, s.up[c][s.nup[c] - 1]):
+                out[n] = kl_code(KL_T2F, c, 0, 0); n += 1
+            for k in range(s.nup[c]):
+                card = s.up[c][k]
+                for j in range(7):
+                    if j != c and col_accepts(s, j, card):
+                        out[n] = kl_code(KL_T2T, c, j, s.nup[c] - k); n += 1
+    for i in range(nt):
+        card = s.tal[tidx[i]]
+        if playable(s, card):
+            out[n] = kl_code(KL_W2F, tidx[i], 0, trec[i]); n += 1
+        for j in range(7):
+            if col_accepts(s, j, card):
+                out[n] = kl_code(KL_W2T, tidx[i], j, trec[i]); n += 1
+    if s.f2t:
+        for k in range(4):
+            if s.found[k]:
+                card = k * 13 + s.found[k] - 1
+                for j in range(7):
+                    if col_accepts(s, j, card):
+                        out[n] = kl_code(KL_F2T, k, j, 0); n += 1
+    return n
+
+
+cdef inline int kl_tal_find(KState* s, int card) noexcept nogil:
+    # The index of card in tal (it must be in the talon): tal's 24 bytes are read 8 at
+    # a time, and the first byte equal to card is found with the "has a zero byte"
+    # trick on (word ^ card in every byte): the lowest flagged byte is exact (the
+    # borrow can only flag bytes above a zero one).  Bytes past ntal hold leftovers,
+    # but they come after the card's real place.
+    cdef uint64_t w, t, v = 0x0101010101010101ULL * <uint64_t>card
+    cdef int k
+    for k in range(3):
+        memcpy(&w, &s.tal[8 * k], 8)
+        w ^= v
+        t = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL
+        if t:
+            return 8 * k + (__builtin_ctzll(t) >> 3)
+    return -1
+
+
+cdef inline int kl_tal_order(KState* s, uint64_t cards, int start, int* pos,
+                             int* idx) noexcept nogil:
+    # The talon indices of the cards (a set of talon cards) in kl_reachable's order at
+    # draw 1 with unlimited passes: from start round to start - 1.  Returns how many.
+    cdef int n = 0, i, j, p
+    while cards:
+        j = kl_tal_find(s, __builtin_ctzll(cards))
+        cards &= cards - 1
+        p = j - start
+        if p < 0:
+            p += s.ntal
+        i = n                                   # insertion sort: a handful of cards
+        while i > 0 and pos[i - 1] > p:
+            pos[i] = pos[i - 1]
+            idx[i] = idx[i - 1]
+            i -= 1
+        pos[i] = p
+        idx[i] = j
+        n += 1
+    return n
+
+
 cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     # All moves worth trying from s, best first; with full=1, every legal macro move
     # unpruned and unordered (for perft against the Python rules).
@@ -611,58 +683,78 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     #    reachable at any time and taking one out changes the reach of no other, so in a
     #    win the move can be delayed to just before a card goes onto it (or replaced by a
     #    talon-to-foundation move when it goes up first), as in 5.
-    cdef int n = 0, c, j, k, card, top, base, q, fe, empty_useful, free_talon
-    cdef uint64_t follow, down_ok, basem, tops, reach
+    cdef int n = 0, c, j, k, card, q, fe = -1, empty_useful, free_talon, nup, start, cnt
+    cdef uint64_t follow = 0, down_ok = 0, basem = 0, tops = 0, kbase = 0, reach, play, x
+    cdef uint64_t fits
     cdef int tidx[24]
     cdef int trec[24]
-    cdef int nt, i
-    cdef uint32_t buckets[6][KL_MAX_MOVES]
+    cdef int nt = 0, i
+    # the buckets of moves, KL_BUCKET apart in one array (no bucket holds more than
+    # 7 x 2 tableau moves, or 24 talon cards x 2 targets)
+    cdef uint32_t buckets[6 * KL_BUCKET]
     cdef int nb[6]
     cdef int8_t on_top[52]
     cdef int onto[2]
     cdef int nto
-
-    nt = kl_reachable(s, tidx, trec)
+    cdef int cpos[24]          # talon candidates at draw 1: rotation place, index
+    cdef int cidx[24]
+    cdef int ncand
 
     if full:
-        for c in range(7):
-            if s.nup[c]:
-                if playable(s, s.up[c][s.nup[c] - 1]):
-                    out[n] = kl_code(KL_T2F, c, 0, 0); n += 1
-                for k in range(s.nup[c]):
-                    card = s.up[c][k]
-                    for j in range(7):
-                        if j != c and col_accepts(s, j, card):
-                            out[n] = kl_code(KL_T2T, c, j, s.nup[c] - k); n += 1
+        return kl_gen_full(s, out)
+
+    # what the rest needs, in one pass over the columns and over the foundations:
+    # on_top (the column a card tops, or -1), tops, basem (the bottom face-up card of
+    # each column), kbase (those with face-down cards under them), fe (the first empty
+    # column, or -1), play (the next card of each foundation), fits (the cards that
+    # fit on a column's top)
+    memset(on_top, -1, sizeof(on_top))
+    for c in range(7):
+        nup = s.nup[c]
+        if nup:
+            card = s.up[c][nup - 1]
+            on_top[card] = c
+            tops |= 1ULL << card
+            basem |= 1ULL << s.up[c][0]
+            if s.ndown[c]:
+                kbase |= 1ULL << s.up[c][0]
+        elif fe < 0 and s.ndown[c] == 0:
+            fe = c
+    play = cards_playable(s)
+    fits = cards_children(tops)
+
+    # At draw 1 with unlimited passes every talon card is reachable: kl_reachable would
+    # list all of them, in the order tal[start], tal[start + 1], ..., round to
+    # tal[start - 1] (start = wp - 1, or 0 with an empty waste), those before start
+    # after a recycle.  So the talon is handled as the set s.tcm, and only the few
+    # cards a move is made with are looked up in it and put in that order (kl_gen's
+    # own order) by kl_tal_order.
+    free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish
+    if free_talon:
+        reach = s.tcm
+        start = s.wp - 1 if s.wp > 0 else 0
+    else:
+        nt = kl_reachable(s, tidx, trec)
+        reach = 0
         for i in range(nt):
-            card = s.tal[tidx[i]]
-            if playable(s, card):
-                out[n] = kl_code(KL_W2F, tidx[i], 0, trec[i]); n += 1
-            for j in range(7):
-                if col_accepts(s, j, card):
-                    out[n] = kl_code(KL_W2T, tidx[i], j, trec[i]); n += 1
-        if s.f2t:
-            for k in range(4):
-                if s.found[k]:
-                    card = k * 13 + s.found[k] - 1
-                    for j in range(7):
-                        if col_accepts(s, j, card):
-                            out[n] = kl_code(KL_F2T, k, j, 0); n += 1
-        return n
+            reach |= 1ULL << s.tal[tidx[i]]
 
     # 1. forced safe moves
-    for c in range(7):
-        if s.nup[c]:
-            card = s.up[c][s.nup[c] - 1]
-            if playable(s, card) and kl_is_safe(s, card):
-                out[0] = kl_code(KL_T2F, c, 0, 0)
-                return 1
-    if s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish:
-        for i in range(nt):
-            card = s.tal[tidx[i]]
-            if playable(s, card) and kl_is_safe(s, card):
-                out[0] = kl_code(KL_W2F, tidx[i], 0, trec[i])
-                return 1
+    if play & tops:
+        for c in range(7):
+            if s.nup[c]:
+                card = s.up[c][s.nup[c] - 1]
+                if playable(s, card) and kl_is_safe(s, card):
+                    out[0] = kl_code(KL_T2F, c, 0, 0)
+                    return 1
+    if free_talon:
+        x = play & reach
+        if x:
+            ncand = kl_tal_order(s, x, start, cpos, cidx)
+            for i in range(ncand):
+                if kl_is_safe(s, s.tal[cidx[i]]):
+                    out[0] = kl_code(KL_W2F, cidx[i], 0, cidx[i] < start)
+                    return 1
     elif not s.danish and (s.draw == 1 or (s.max_recycles != KL_NOLIMIT
                                             and s.recycles >= s.max_recycles)):
         # 1b. The top of the waste, when safe, at draw 1 with any passes, or in the last
@@ -704,80 +796,91 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     # moving a run; 2 other foundation moves; 3 talon to tableau; 4 runs that empty a
     # column; 5 foundation to tableau
     for k in range(6):
-        nb[k] = 0
-    fe = first_empty(s)
-    empty_useful = fe < 0 and kl_king_ready(s, tidx, nt)
-    memset(on_top, -1, sizeof(on_top))
-    for j in range(7):
-        if s.nup[j]:
-            on_top[s.up[j][s.nup[j] - 1]] = j
+        nb[k] = k * KL_BUCKET
+    # pruning 4: a King ready to go into a column emptied now (kl_king_ready)
+    empty_useful = fe < 0 and ((reach | kbase) & KINGS != 0 or (s.f2t and (
+        s.found[0] == 13 or s.found[1] == 13 or s.found[2] == 13 or s.found[3] == 13)))
+    # SWAPF needs a playable card with a run on it whose twin tops a column: x holds
+    # those cards (most positions have none, and skip the walk of the runs)
+    x = play & s.upm & ~tops & cards_twin(tops)
     for c in range(7):
-        if s.nup[c] == 0:
+        nup = s.nup[c]
+        if nup == 0:
             continue
-        top = s.up[c][s.nup[c] - 1]
-        if playable(s, top):
-            k = 0 if (s.nup[c] == 1 and s.ndown[c] > 0) else 2
-            buckets[k][nb[k]] = kl_code(KL_T2F, c, 0, 0); nb[k] += 1
-        base = s.up[c][0]
-        if s.ndown[c] > 0 or empty_useful:
-            # a King goes to the empty column only off face-down cards (pruning 3)
-            nto = kl_onto(s, on_top, base, c, fe if s.ndown[c] > 0 else -1, onto)
+        if (play >> s.up[c][nup - 1]) & 1:
+            k = 0 if (nup == 1 and s.ndown[c] > 0) else 2
+            buckets[nb[k]] = kl_code(KL_T2F, c, 0, 0); nb[k] += 1
+        card = s.up[c][0]
+        if (s.ndown[c] > 0 or empty_useful) and ((fits >> card) & 1 or c_rank(card) == 12):
+            # a King goes to the empty column only off face-down cards (pruning 3);
+            # any other card only onto a parent on top (fits)
+            nto = kl_onto(s, on_top, card, c, fe if s.ndown[c] > 0 else -1, onto)
             k = 1 if s.ndown[c] > 0 else 4
             for i in range(nto):
-                buckets[k][nb[k]] = kl_code(KL_T2T, c, onto[i], s.nup[c]); nb[k] += 1
+                buckets[nb[k]] = kl_code(KL_T2T, c, onto[i], nup); nb[k] += 1
         # SWAPF: q = up[c][i-1] playable, its twin the top of another column
-        for i in range(1, s.nup[c]):
-            q = s.up[c][i - 1]
-            if not playable(s, q):
-                continue
-            j = on_top[c_twin(q)]
-            if j >= 0 and j != c:
-                k = 0 if (i == 1 and s.ndown[c] > 0) else 2
-                buckets[k][nb[k]] = kl_code(KL_SWAPF, c, j, s.nup[c] - i); nb[k] += 1
-    free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish
-    follow = 0
-    down_ok = 0
+        if x:
+            for i in range(1, nup):
+                q = s.up[c][i - 1]
+                if not playable(s, q):
+                    continue
+                j = on_top[c_twin(q)]
+                if j >= 0 and j != c:
+                    k = 0 if (i == 1 and s.ndown[c] > 0) else 2
+                    buckets[nb[k]] = kl_code(KL_SWAPF, c, j, nup - i); nb[k] += 1
     if free_talon or (s.f2t and (s.found[0] >= 2 or s.found[1] >= 2 or s.found[2] >= 2
                                  or s.found[3] >= 2)):
-        basem = 0
-        tops = 0
-        for c in range(7):
-            if s.nup[c]:
-                basem |= 1ULL << s.up[c][0]
-                tops |= 1ULL << s.up[c][s.nup[c] - 1]
-        if free_talon:
-            reach = s.tcm               # at draw 1 with unlimited passes, all of it
-        else:
-            reach = 0
-            for i in range(nt):
-                reach |= 1ULL << s.tal[tidx[i]]
-        kl_followers(s, basem, reach, tops, &follow, &down_ok)
-    for i in range(nt):
-        card = s.tal[tidx[i]]
-        if playable(s, card):
-            buckets[2][nb[2]] = kl_code(KL_W2F, tidx[i], 0, trec[i]); nb[2] += 1
-        if free_talon and not (follow >> card) & 1:
-            continue
-        nto = kl_onto(s, on_top, card, -1, fe, onto)
-        for j in range(nto):
-            buckets[3][nb[3]] = kl_code(KL_W2T, tidx[i], onto[j], trec[i]); nb[3] += 1
+        kl_followers(s, play, basem, reach, tops, &follow, &down_ok)
+    if free_talon:
+        # the talon cards that make a move: playable (to the foundation), or followed
+        # (pruning 6) with a column to go to (a parent on top, or an empty column for
+        # a King), in kl_reachable's order
+        x = reach & (play | (follow & (fits | (KINGS if fe >= 0 else 0))))
+        if x:
+            ncand = kl_tal_order(s, x, start, cpos, cidx)
+            for i in range(ncand):
+                j = cidx[i]
+                card = s.tal[j]
+                if (play >> card) & 1:
+                    buckets[nb[2]] = kl_code(KL_W2F, j, 0, j < start); nb[2] += 1
+                if (follow >> card) & 1:
+                    nto = kl_onto(s, on_top, card, -1, fe, onto)
+                    for k in range(nto):
+                        buckets[nb[3]] = kl_code(KL_W2T, j, onto[k], j < start); nb[3] += 1
+    else:
+        for i in range(nt):
+            card = s.tal[tidx[i]]
+            if (play >> card) & 1:
+                buckets[nb[2]] = kl_code(KL_W2F, tidx[i], 0, trec[i]); nb[2] += 1
+            if not ((fits >> card) & 1 or c_rank(card) == 12):
+                continue
+            nto = kl_onto(s, on_top, card, -1, fe, onto)
+            for j in range(nto):
+                buckets[nb[3]] = kl_code(KL_W2T, tidx[i], onto[j], trec[i]); nb[3] += 1
     if s.f2t:
         for k in range(4):
             if s.found[k] < 2:
                 continue       # an Ace brought down could never hold a card
             card = k * 13 + s.found[k] - 1
-            if not (down_ok >> card) & 1:
+            if not (down_ok >> card) & 1 or not ((fits >> card) & 1 or c_rank(card) == 12):
                 continue
             nto = kl_onto(s, on_top, card, -1, fe, onto)
             for j in range(nto):
-                buckets[5][nb[5]] = kl_code(KL_F2T, k, onto[j], 0); nb[5] += 1
+                buckets[nb[5]] = kl_code(KL_F2T, k, onto[j], 0); nb[5] += 1
+    if s.flip:
+        for k in range(6):
+            for i in range(nb[k] - 1, k * KL_BUCKET - 1, -1):
+                out[n] = buckets[i]; n += 1
+        return n
+    # Each bucket is copied 8 moves at a time whatever it holds (out has room for
+    # KL_MAX_MOVES): buckets seldom hold more than 8, and a fixed copy has no loop
+    # whose end the processor has to guess.
     for k in range(6):
-        if s.flip:
-            for i in range(nb[k] - 1, -1, -1):
-                out[n] = buckets[k][i]; n += 1
-        else:
-            for i in range(nb[k]):
-                out[n] = buckets[k][i]; n += 1
+        cnt = nb[k] - k * KL_BUCKET
+        memcpy(out + n, buckets + k * KL_BUCKET, 8 * sizeof(uint32_t))
+        if cnt > 8:
+            memcpy(out + n + 8, buckets + k * KL_BUCKET + 8, (cnt - 8) * sizeof(uint32_t))
+        n += cnt
     return n
 
 
