@@ -156,6 +156,9 @@ cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int dra
     prod = 1
     for c in range(7):
         s.radix[c] = s.ndown[c] + 2
+        s.mult[c] = prod
+        s.colv[c] = kl_colv(s, c)
+        s.cols += s.colv[c] * s.mult[c]
         prod *= s.radix[c]
     # one word (kl_key) when the columns fit 16 bits and bits 61-62 hold what else the
     # state needs: nothing or the danish group with unlimited passes, the recycles used

@@ -86,6 +86,11 @@ cdef struct KState:
     uint32_t ngen             # kl_gen calls so far, up to dead_after
     uint32_t dead_after       # the cut starts after this many kl_gen calls
     uint8_t radix[7]          # face-down counts at the start + 2 (kl_key)
+    # kl_key's column part, kept up to date by kl_make / kl_unmake (a move changes the
+    # digit of a column only when it turns a card up, empties it or fills it):
+    uint8_t colv[7]           # each column's digit (kl_colv)
+    uint32_t mult[7]          # its weight: the product of the radixes before it
+    uint32_t cols             # sum of colv[c] * mult[c]
 
 
 cdef uint8_t RANK_OF[52]
@@ -98,6 +103,10 @@ for _c in range(52):
     RED_OF[_c] = 1 if 1 <= _c // 13 <= 2 else 0
     TWIN_OF[_c] = (3 - _c // 13) * 13 + _c % 13   # same rank and colour, other suit
 
+
+cdef uint32_t MULTIPLES_OF[25]  # bit w: w (0 .. 24) is a multiple of d (kl_key: wp % draw == 0)
+for _d in range(1, 25):
+    MULTIPLES_OF[_d] = sum(1 << _w for _w in range(0, 25, _d))
 
 cdef uint64_t CHILD_OF[52]    # the cards that fit on each card: next lower rank, other colour
 for _c in range(52):
@@ -894,6 +903,22 @@ cdef inline int kl_reveal(KState* s, int c) noexcept nogil:
     return 0
 
 
+cdef inline int kl_colv(KState* s, int c) noexcept nogil:
+    # column c's digit in the key (kl_key): its face-down count + 1 if it has face-down
+    # cards, else 1 if its dealt bottom card (not a King) is still at its bottom, else 0
+    if s.ndown[c]:
+        return s.ndown[c] + 1
+    return s.nup[c] != 0 and s.up[c][0] == s.bottom[c] and c_rank(s.bottom[c]) != 12
+
+
+cdef inline void kl_rekey(KState* s, int c) noexcept nogil:
+    # column c's digit again, after a move that may have changed it (s.cols is
+    # unsigned: the difference wraps round and comes out right)
+    cdef int v = kl_colv(s, c)
+    s.cols += <uint32_t> (v - s.colv[c]) * s.mult[c]
+    s.colv[c] = v
+
+
 cdef inline int kl_tal_take(KState* s, int j) noexcept nogil:
     # remove talon card j; returns card | dealt index << 8
     cdef int card = s.tal[j], oi = s.tidx[j], i
@@ -938,6 +963,8 @@ cdef uint32_t kl_make(KState* s, uint32_t m) noexcept nogil:
         s.found[c_suit(card)] += 1
         s.upm &= ~(1ULL << card)
         undo |= kl_reveal(s, a) | (card << 16)
+        if s.nup[a] <= 1:
+            kl_rekey(s, a)              # emptied, or a card turned up
     elif t == KL_W2F or t == KL_W2T:
         k3 = 3 if s.ntal >= 3 else s.ntal
         x = kl_tal_take(s, a)
@@ -956,15 +983,23 @@ cdef uint32_t kl_make(KState* s, uint32_t m) noexcept nogil:
             s.up[b][s.nup[b]] = card
             s.nup[b] += 1
             s.upm |= 1ULL << card
+            if s.nup[b] == 1:
+                kl_rekey(s, b)          # filled
     elif t == KL_T2T:
         kl_move_run(s, a, b, n)
         undo |= kl_reveal(s, a)
+        if s.nup[a] <= 1:
+            kl_rekey(s, a)
+        if s.nup[b] == n:
+            kl_rekey(s, b)
     elif t == KL_F2T:
         s.found[a] -= 1
         card = a * 13 + s.found[a]
         s.up[b][s.nup[b]] = card
         s.nup[b] += 1
         s.upm |= 1ULL << card
+        if s.nup[b] == 1:
+            kl_rekey(s, b)
     else:  # KL_SWAPF
         kl_move_run(s, a, b, n)
         s.nup[a] -= 1
@@ -972,6 +1007,8 @@ cdef uint32_t kl_make(KState* s, uint32_t m) noexcept nogil:
         s.found[c_suit(card)] += 1
         s.upm &= ~(1ULL << card)
         undo |= kl_reveal(s, a) | (card << 16)
+        if s.nup[a] <= 1:
+            kl_rekey(s, a)
     return undo
 
 
@@ -987,27 +1024,39 @@ cdef void kl_unmake(KState* s, uint32_t m, uint32_t undo) noexcept nogil:
         s.up[a][s.nup[a]] = card
         s.nup[a] += 1
         s.upm |= 1ULL << card
+        if s.nup[a] == 1:
+            kl_rekey(s, a)              # it was empty, or its card goes down again
     elif t == KL_W2F or t == KL_W2T:
         if t == KL_W2F:
             s.found[c_suit(card)] -= 1
         else:
             s.nup[b] -= 1
             s.upm &= ~(1ULL << card)
+            if s.nup[b] == 0:
+                kl_rekey(s, b)
         if s.max_recycles != KL_NOLIMIT:
             s.recycles -= n
         kl_tal_put(s, a, card, (undo >> 24) & 31)
     elif t == KL_T2T:
         kl_move_run(s, b, a, n)
+        if s.nup[a] == n:
+            kl_rekey(s, a)
+        if s.nup[b] == 0:
+            kl_rekey(s, b)
     elif t == KL_F2T:
         s.nup[b] -= 1
         s.upm &= ~(1ULL << s.up[b][s.nup[b]])
         s.found[a] += 1
+        if s.nup[b] == 0:
+            kl_rekey(s, b)
     else:
         s.found[c_suit(card)] -= 1
         s.up[a][s.nup[a]] = card
         s.nup[a] += 1
         s.upm |= 1ULL << card
         kl_move_run(s, b, a, n)
+        if s.nup[a] == n + 1:
+            kl_rekey(s, a)
     s.wp = undo & 31
     s.gl = (undo >> 5) & 3
 
@@ -1079,22 +1128,17 @@ cdef void kl_key(KState* s, uint64_t* key) noexcept nogil:
     # in bits 61-62 (a search whose limit kl_phase lowered below the loaded one also
     # counts them; one loaded with unlimited passes does not, and a loss it finds is
     # not trusted, see kl_phase).
+    # (The one-word key's column number is kept in the state: s.cols, see KState.)
     cdef int c, pos = 0, wp, flag
-    cdef uint64_t cols = 0, mult = 1, v
     wp = s.wp
     if (s.max_recycles == KL_NOLIMIT and not s.danish
-            and (wp % s.draw == 0 or wp == s.ntal)):
+            and ((MULTIPLES_OF[s.draw] >> wp) & 1 or wp == s.ntal)):
         wp = 0
     if s.kw == 1:
-        for c in range(7):
-            flag = (s.ndown[c] == 0 and s.nup[c] and s.up[c][0] == s.bottom[c]
-                    and c_rank(s.bottom[c]) != 12)
-            v = s.ndown[c] + 1 if s.ndown[c] else flag
-            cols += v * mult
-            mult *= s.radix[c]
         key[0] = ((<uint64_t>s.found[0]) | (<uint64_t>s.found[1] << 4)
                   | (<uint64_t>s.found[2] << 8) | (<uint64_t>s.found[3] << 12)
-                  | (<uint64_t>s.talmask << 16) | (<uint64_t>wp << 40) | (cols << 45)
+                  | (<uint64_t>s.talmask << 16) | (<uint64_t>wp << 40)
+                  | (<uint64_t>s.cols << 45)
                   | (<uint64_t>(s.gl if s.danish else
                                 (s.recycles if s.max_recycles != KL_NOLIMIT else 0)) << 61)
                   | (1ULL << 63))

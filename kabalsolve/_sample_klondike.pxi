@@ -9,8 +9,8 @@
 # after two different moves of the player see the same cards in the same hidden places
 # in their k-th samples (common random numbers: the comparison of the two moves is not
 # blurred by the luck of the draw).  Relabelling touches only the card arrays that
-# kl_load fills; of what kl_load derives from them, each column's dealt bottom card and
-# the card sets (upm, tcm) are recomputed here.
+# kl_load fills; of what kl_load derives from them, each column's dealt bottom card,
+# the card sets (upm, tcm) and the key's column digits are recomputed here.
 
 cdef inline uint64_t sample_next(uint64_t* x) noexcept nogil:
     # splitmix64: a fast generator with a 64-bit state, good enough to shuffle cards
@@ -54,3 +54,8 @@ cdef void sample_relabel(KState* s, const KState* base, const uint8_t* unseen, i
             s.upm |= 1ULL << s.up[c][i]
     for i in range(s.ntal):
         s.tcm |= 1ULL << s.tal[i]
+    # and the key's column digits (a flag depends on the bottom card)
+    s.cols = 0
+    for c in range(7):
+        s.colv[c] = kl_colv(s, c)
+        s.cols += s.colv[c] * s.mult[c]
