@@ -244,6 +244,45 @@ cdef int kl_reachable(KState* s, int* idx, int* rec) noexcept nogil:
     return n
 
 
+cdef uint32_t EVERY[25][24]   # EVERY[d][r]: bit i (0 .. 23) when i % d == r
+for _d in range(1, 25):
+    for _r in range(_d):
+        EVERY[_d][_r] = sum(1 << _i for _i in range(_r, 24, _d))
+
+
+cdef inline int kl_reach_list(KState* s, int* idx, int* rec, uint64_t* cards) noexcept nogil:
+    # kl_reachable in classic, from sets of talon indices, and the set of those cards.
+    # Turning from wp shows the tops wp - 1, wp - 1 + draw, ... and the last card
+    # (this pass, rec 0); after a recycle, turning from 0 shows draw - 1, 2 draw - 1,
+    # ... and the last card (rec 1), less those already listed; each set in rising
+    # order, as kl_reachable's walks list them.
+    cdef int n = 0, ntal = s.ntal, d = s.draw, wp = s.wp, j, r
+    cdef uint32_t below, last, now, later = 0, x
+    cdef uint64_t m = 0
+    if ntal == 0:
+        cards[0] = 0
+        return 0
+    below = (1u << ntal) - 1
+    last = 1u << (ntal - 1)
+    if wp > 0:
+        now = (EVERY[d][(wp - 1) % d] & below & ~((1u << (wp - 1)) - 1)) | last
+    else:
+        now = (EVERY[d][d - 1] & below) | last
+    if s.max_recycles == KL_NOLIMIT or s.recycles < s.max_recycles:
+        later = ((EVERY[d][d - 1] & below) | last) & ~now
+    for r in range(2):
+        x = later if r else now
+        while x:
+            j = __builtin_ctz(x)
+            x &= x - 1
+            idx[n] = j
+            rec[n] = r
+            m |= 1ULL << s.tal[j]
+            n += 1
+    cards[0] = m
+    return n
+
+
 cdef inline int first_empty(KState* s) noexcept nogil:
     cdef int j
     for j in range(7):
@@ -742,11 +781,13 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     if free_talon:
         reach = s.tcm
         start = s.wp - 1 if s.wp > 0 else 0
-    else:
+    elif s.danish:
         nt = kl_reachable(s, tidx, trec)
         reach = 0
         for i in range(nt):
             reach |= 1ULL << s.tal[tidx[i]]
+    else:
+        nt = kl_reach_list(s, tidx, trec, &reach)
 
     # 1. forced safe moves
     if play & tops:
