@@ -244,43 +244,28 @@ cdef int kl_reachable(KState* s, int* idx, int* rec) noexcept nogil:
     return n
 
 
-cdef uint32_t EVERY[25][24]   # EVERY[d][r]: bit i (0 .. 23) when i % d == r
+cdef uint32_t EVERY_FROM[25][24]   # [d][w]: the talon indices w, w + d, w + 2d, ... (< 24)
 for _d in range(1, 25):
-    for _r in range(_d):
-        EVERY[_d][_r] = sum(1 << _i for _i in range(_r, 24, _d))
+    for _w in range(24):
+        EVERY_FROM[_d][_w] = sum(1 << _i for _i in range(_w, 24, _d))
 
 
-cdef inline int kl_reach_list(KState* s, int* idx, int* rec, uint64_t* cards) noexcept nogil:
-    # kl_reachable in classic, from sets of talon indices, and the set of those cards.
-    # Turning from wp shows the tops wp - 1, wp - 1 + draw, ... and the last card
-    # (this pass, rec 0); after a recycle, turning from 0 shows draw - 1, 2 draw - 1,
-    # ... and the last card (rec 1), less those already listed; each set in rising
-    # order, as kl_reachable's walks list them.
-    cdef int n = 0, ntal = s.ntal, d = s.draw, wp = s.wp, j, r
-    cdef uint32_t below, last, now, later = 0, x
-    cdef uint64_t m = 0
+cdef inline uint32_t kl_reach_sets(KState* s, uint32_t* later) noexcept nogil:
+    # kl_reachable in classic as two sets of talon indices, each listed by kl_reachable
+    # in rising order: the tops that turning from wp shows in this pass (returned:
+    # wp - 1, wp - 1 + draw, ... and the last card) and those it shows only after a
+    # recycle (later: draw - 1, 2 draw - 1, ... and the last card, less the others).
+    cdef int ntal = s.ntal, d = s.draw
+    cdef uint32_t below, last, now
+    later[0] = 0
     if ntal == 0:
-        cards[0] = 0
         return 0
     below = (1u << ntal) - 1
     last = 1u << (ntal - 1)
-    if wp > 0:
-        now = (EVERY[d][(wp - 1) % d] & below & ~((1u << (wp - 1)) - 1)) | last
-    else:
-        now = (EVERY[d][d - 1] & below) | last
+    now = (EVERY_FROM[d][s.wp - 1 if s.wp > 0 else d - 1] & below) | last
     if s.max_recycles == KL_NOLIMIT or s.recycles < s.max_recycles:
-        later = ((EVERY[d][d - 1] & below) | last) & ~now
-    for r in range(2):
-        x = later if r else now
-        while x:
-            j = __builtin_ctz(x)
-            x &= x - 1
-            idx[n] = j
-            rec[n] = r
-            m |= 1ULL << s.tal[j]
-            n += 1
-    cards[0] = m
-    return n
+        later[0] = ((EVERY_FROM[d][d - 1] & below) | last) & ~now
+    return now
 
 
 cdef inline int first_empty(KState* s) noexcept nogil:
@@ -732,8 +717,10 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     #    win the move can be delayed to just before a card goes onto it (or replaced by a
     #    talon-to-foundation move when it goes up first), as in 5.
     cdef int n = 0, c, j, k, card, q, fe = -1, empty_useful, free_talon, nup, start, cnt
+    cdef int cne = 0, ct2f = 0, ct2t = 0, cs     # sets of columns (see below)
     cdef uint64_t follow = 0, down_ok = 0, basem = 0, tops = 0, kbase = 0, reach, play, x
     cdef uint64_t fits
+    cdef uint32_t inow = 0, ilater = 0, icand = 0   # classic talon: index sets (kl_reach_sets)
     cdef int tidx[24]
     cdef int trec[24]
     cdef int nt = 0, i
@@ -752,10 +739,13 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
         return kl_gen_full(s, out)
 
     # what the rest needs, in one pass over the columns and over the foundations:
-    # on_top (the column a card tops, or -1), tops, basem (the bottom face-up card of
-    # each column), kbase (those with face-down cards under them), fe (the first empty
-    # column, or -1), play (the next card of each foundation), fits (the cards that
-    # fit on a column's top)
+    # play (the next card of each foundation), on_top (the column a card tops, or
+    # -1), tops, basem (the bottom face-up card of each column), kbase (those with
+    # face-down cards under them), fe (the first empty column, or -1), fits (the cards
+    # that fit on a column's top), and as sets of columns (bit c: column c) cne (not
+    # empty) and ct2f (its top is playable).  Written without branches where the
+    # processor could not guess them.
+    play = cards_playable(s)
     memset(on_top, -1, sizeof(on_top))
     for c in range(7):
         nup = s.nup[c]
@@ -763,12 +753,13 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
             card = s.up[c][nup - 1]
             on_top[card] = c
             tops |= 1ULL << card
-            basem |= 1ULL << s.up[c][0]
-            if s.ndown[c]:
-                kbase |= 1ULL << s.up[c][0]
+            ct2f |= <int> ((play >> card) & 1) << c
+            cne |= 1 << c
+            card = s.up[c][0]
+            basem |= 1ULL << card
+            kbase |= <uint64_t> (s.ndown[c] != 0) << card
         elif fe < 0 and s.ndown[c] == 0:
             fe = c
-    play = cards_playable(s)
     fits = cards_children(tops)
 
     # At draw 1 with unlimited passes every talon card is reachable: kl_reachable would
@@ -787,16 +778,27 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
         for i in range(nt):
             reach |= 1ULL << s.tal[tidx[i]]
     else:
-        nt = kl_reach_list(s, tidx, trec, &reach)
+        # the reachable talon cards, and the indices of those that can make a move (to
+        # the foundation, onto a top, a King to a column)
+        inow = kl_reach_sets(s, &ilater)
+        reach = 0
+        icand = 0
+        x = inow | ilater
+        while x:
+            j = __builtin_ctz(<uint32_t> x)
+            x &= x - 1
+            card = s.tal[j]
+            reach |= 1ULL << card
+            icand |= <uint32_t> (((play | fits | KINGS) >> card) & 1) << j
 
     # 1. forced safe moves
-    if play & tops:
-        for c in range(7):
-            if s.nup[c]:
-                card = s.up[c][s.nup[c] - 1]
-                if playable(s, card) and kl_is_safe(s, card):
-                    out[0] = kl_code(KL_T2F, c, 0, 0)
-                    return 1
+    cs = ct2f
+    while cs:
+        c = __builtin_ctz(cs)
+        cs &= cs - 1
+        if kl_is_safe(s, s.up[c][s.nup[c] - 1]):
+            out[0] = kl_code(KL_T2F, c, 0, 0)
+            return 1
     if free_talon:
         x = play & reach
         if x:
@@ -850,21 +852,30 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     # pruning 4: a King ready to go into a column emptied now (kl_king_ready)
     empty_useful = fe < 0 and ((reach | kbase) & KINGS != 0 or (s.f2t and (
         s.found[0] == 13 or s.found[1] == 13 or s.found[2] == 13 or s.found[3] == 13)))
+    # ct2t: the columns whose run moves: its base onto a parent on top (fits), or a
+    # King off face-down cards into the first empty column (pruning 3), and only off
+    # face-down cards or when emptying the column is of use (pruning 4)
+    cs = cne
+    while cs:
+        c = __builtin_ctz(cs)
+        cs &= cs - 1
+        card = s.up[c][0]
+        k = s.ndown[c] != 0
+        ct2t |= (((k | empty_useful) & <int> ((fits >> card) & 1))
+                 | (k & (fe >= 0) & (c_rank(card) == 12))) << c
     # SWAPF needs a playable card with a run on it whose twin tops a column: x holds
     # those cards (most positions have none, and skip the walk of the runs)
     x = play & s.upm & ~tops & cards_twin(tops)
-    for c in range(7):
+    cs = cne if x else ct2f | ct2t
+    while cs:
+        c = __builtin_ctz(cs)
+        cs &= cs - 1
         nup = s.nup[c]
-        if nup == 0:
-            continue
-        if (play >> s.up[c][nup - 1]) & 1:
+        if (ct2f >> c) & 1:
             k = 0 if (nup == 1 and s.ndown[c] > 0) else 2
             buckets[nb[k]] = kl_code(KL_T2F, c, 0, 0); nb[k] += 1
-        card = s.up[c][0]
-        if (s.ndown[c] > 0 or empty_useful) and ((fits >> card) & 1 or c_rank(card) == 12):
-            # a King goes to the empty column only off face-down cards (pruning 3);
-            # any other card only onto a parent on top (fits)
-            nto = kl_onto(s, on_top, card, c, fe if s.ndown[c] > 0 else -1, onto)
+        if (ct2t >> c) & 1:
+            nto = kl_onto(s, on_top, s.up[c][0], c, fe if s.ndown[c] > 0 else -1, onto)
             k = 1 if s.ndown[c] > 0 else 4
             for i in range(nto):
                 buckets[nb[k]] = kl_code(KL_T2T, c, onto[i], nup); nb[k] += 1
@@ -897,7 +908,7 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
                     nto = kl_onto(s, on_top, card, -1, fe, onto)
                     for k in range(nto):
                         buckets[nb[3]] = kl_code(KL_W2T, j, onto[k], j < start); nb[3] += 1
-    else:
+    elif s.danish:
         for i in range(nt):
             card = s.tal[tidx[i]]
             if (play >> card) & 1:
@@ -907,12 +918,27 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
             nto = kl_onto(s, on_top, card, -1, fe, onto)
             for j in range(nto):
                 buckets[nb[3]] = kl_code(KL_W2T, tidx[i], onto[j], trec[i]); nb[3] += 1
+    else:
+        # the candidates in kl_reachable's order: this pass (rec 0), then after a
+        # recycle (rec 1)
+        for i in range(2):
+            x = icand & (ilater if i else inow)
+            while x:
+                j = __builtin_ctz(<uint32_t> x)
+                x &= x - 1
+                card = s.tal[j]
+                if (play >> card) & 1:
+                    buckets[nb[2]] = kl_code(KL_W2F, j, 0, i); nb[2] += 1
+                if ((fits | KINGS) >> card) & 1:
+                    nto = kl_onto(s, on_top, card, -1, fe, onto)
+                    for k in range(nto):
+                        buckets[nb[3]] = kl_code(KL_W2T, j, onto[k], i); nb[3] += 1
     if s.f2t:
         for k in range(4):
             if s.found[k] < 2:
                 continue       # an Ace brought down could never hold a card
             card = k * 13 + s.found[k] - 1
-            if not (down_ok >> card) & 1 or not ((fits >> card) & 1 or c_rank(card) == 12):
+            if not ((down_ok & (fits | KINGS)) >> card) & 1:
                 continue
             nto = kl_onto(s, on_top, card, -1, fe, onto)
             for j in range(nto):
