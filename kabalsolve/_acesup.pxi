@@ -1488,3 +1488,4 @@ AC_SUB_OPS.max_moves = AC_MAX_MOVES
 AC_SUB_OPS.value = <value_fn> ac_value
 AC_SUB_OPS.bound = <bound_fn> ac_search_bound
 AC_SUB_OPS.dominated = <dominated_fn> ac_sub_dominated
+AC_SUB_OPS.child_key = NULL

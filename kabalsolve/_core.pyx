@@ -82,6 +82,7 @@ KLONDIKE_OPS.max_moves = KL_MAX_MOVES
 KLONDIKE_OPS.value = NULL
 KLONDIKE_OPS.bound = NULL
 KLONDIKE_OPS.dominated = NULL
+KLONDIKE_OPS.child_key = <child_key_fn> kl_child_key
 
 cdef GameOps ACESUP_OPS
 ACESUP_OPS.gen = <gen_fn> ac_gen
@@ -95,6 +96,7 @@ ACESUP_OPS.max_moves = AC_MAX_MOVES
 ACESUP_OPS.value = <value_fn> ac_value
 ACESUP_OPS.bound = <bound_fn> ac_search_bound
 ACESUP_OPS.dominated = <dominated_fn> ac_dominated
+ACESUP_OPS.child_key = NULL
 # The layouts just after a deal stay out of the search's table ("One parent for each
 # layout just after a deal", after ac_key in _acesup.pxi).  Not in the reduced games'
 # search (AC_SUB_OPS): the positions of those that end lost are copied from its table

@@ -1154,6 +1154,54 @@ cdef int kl_finish(KState* s, uint32_t* out) noexcept nogil:
     return n
 
 
+cdef int kl_child_key(KState* s, const uint64_t* pkey, uint32_t m,
+                      uint64_t* key) noexcept nogil:
+    # The key (kl_key) of the position move m leads to, from the key of s (pkey) and
+    # what m changes in it, without making the move (GameOps.child_key: the search
+    # then makes only the moves whose child is new).  Only for one-word keys outside
+    # the danish variant; returns 0 (key not written) otherwise.  What a move changes:
+    # a foundation (T2F, W2F, SWAPF up; F2T down), the talon mask and wp (W2F, W2T:
+    # the waste then ends just before the card taken; with limited passes also the
+    # recycles), and the digit of the column a move empties of its face-up cards (T2F,
+    # T2T, SWAPF: a card is turned up, or the column is empty).  A column that gets
+    # cards keeps its digit: only a King enters an empty column, and a King is never
+    # flagged.  (Each field is added to in place: none of them overflows.)
+    cdef int t = m & 15, a = (m >> 4) & 31, n = (m >> 14) & 31, nd, wp, left = 0
+    cdef uint64_t k = pkey[0]
+    if s.kw != 1 or s.danish:
+        return 0
+    if t == KL_T2F:
+        k += 1ULL << (4 * c_suit(s.up[a][s.nup[a] - 1]))
+        left = s.nup[a] == 1
+    elif t == KL_W2F or t == KL_W2T:
+        k &= ~(1ULL << (16 + s.tidx[a]))
+        if t == KL_W2F:
+            k += 1ULL << (4 * c_suit(s.tal[a]))
+        wp = a
+        if (s.max_recycles == KL_NOLIMIT
+                and ((MULTIPLES_OF[s.draw] >> wp) & 1 or wp == s.ntal - 1)):
+            wp = 0
+        k = (k & ~(31ULL << 40)) | (<uint64_t>wp << 40)
+        if s.max_recycles != KL_NOLIMIT:
+            k += <uint64_t>n << 61
+    elif t == KL_T2T:
+        left = n == s.nup[a]
+    elif t == KL_F2T:
+        k -= 1ULL << (4 * a)
+    else:  # KL_SWAPF: the run above q goes over, q goes up
+        k += 1ULL << (4 * c_suit(s.up[a][s.nup[a] - n - 1]))
+        left = n + 1 == s.nup[a]
+    if left:
+        # column a's face-up cards all leave: the next face-down card turns up (the
+        # last one is the dealt bottom card, flagged unless a King), or it is empty
+        nd = s.ndown[a]
+        if nd == 1:
+            nd = c_rank(s.bottom[a]) != 12
+        k += <uint64_t> (<int64_t> (nd - s.colv[a]) * s.mult[a]) << 45
+    key[0] = k
+    return 1
+
+
 cdef inline void bits_put(uint64_t* w, int* pos, uint64_t v, int nbits) noexcept nogil:
     cdef int p = pos[0], word = p >> 6, off = p & 63
     w[word] |= v << off

@@ -31,6 +31,8 @@ ctypedef int (*key_words_fn)(void* st) noexcept nogil
 ctypedef int (*value_fn)(void* st) noexcept nogil
 ctypedef int (*bound_fn)(void* st, int need) noexcept nogil
 ctypedef int (*dominated_fn)(void* st, Table* tab) noexcept nogil
+ctypedef int (*child_key_fn)(void* st, const uint64_t* pkey, uint32_t m,
+                             uint64_t* key) noexcept nogil
 
 
 cdef struct GameOps:
@@ -62,6 +64,12 @@ cdef struct GameOps:
     # probe, and may come round again only as the same key reached by other moves, to
     # be searched once more (never wrongly: every key stands for one position).
     int untabled
+    # May be NULL: the key of the child move m leads to, written from the key of the
+    # state (pkey) without making the move; returns 0 where it cannot (then the move
+    # is made to key the child).  The search makes only the moves whose child is new
+    # (most others lead to positions seen before, and would be made and unmade for
+    # their key).
+    child_key_fn child_key
 
 
 cdef struct Frame:
@@ -71,6 +79,7 @@ cdef struct Frame:
     uint32_t move         # the move that led here
     uint32_t undo
     int lazy              # 1: the children's keys are made when each is tried
+    uint64_t key[KEY_WORDS]   # this position's key (kept for GameOps.child_key)
 
 
 cdef struct SearchResult:
@@ -116,8 +125,8 @@ cdef inline bint untabled(GameOps* g, uint32_t m) noexcept nogil:
     return g.untabled != 0 and (m & 15) + 1 == <uint32_t> g.untabled
 
 
-cdef inline void child_keys(GameOps* g, void* st, Table* tab, uint32_t* moves, int n,
-                            uint64_t* keys) noexcept nogil:
+cdef inline void child_keys(GameOps* g, void* st, const uint64_t* pkey, Table* tab,
+                            uint32_t* moves, int n, uint64_t* keys) noexcept nogil:
     # The key of every child, computed when the moves are generated, with its table slot
     # prefetched: the probes of a node's children (most of them positions seen before)
     # then overlap instead of each waiting for memory, and a known child is skipped
@@ -129,9 +138,10 @@ cdef inline void child_keys(GameOps* g, void* st, Table* tab, uint32_t* moves, i
         if untabled(g, moves[k]):
             continue                    # no key needed
         kp = keys + k * KEY_WORDS
-        undo = g.make(st, moves[k])
-        g.key(st, kp)
-        g.unmake(st, moves[k], undo)
+        if g.child_key == NULL or not g.child_key(st, pkey, moves[k], kp):
+            undo = g.make(st, moves[k])
+            g.key(st, kp)
+            g.unmake(st, moves[k], undo)
         table_prefetch(tab, kp)
 
 
@@ -149,7 +159,7 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
     cdef uint32_t* na
     cdef uint64_t* nka
     cdef uint64_t arena_cap = 1 << 16, need
-    cdef int frames_cap = 1024, d = 0, r, k, fin
+    cdef int frames_cap = 1024, d = 0, r, k, fin, tabled
     cdef uint32_t m, undo
     cdef uint32_t finish_moves[64]
     cdef int want
@@ -158,6 +168,8 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
     g.key(st, key)
     table_insert(tab, key)
     res.states = 1
+    frames[0].key[0] = key[0]
+    frames[0].key[1] = key[1]
     if g.value != NULL:
         res.best = g.value(st)
         if res.best >= res.target:
@@ -175,7 +187,7 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
     frames[0].i = 0
     frames[0].lazy = tab.mask < LAZY_SLOTS
     if not frames[0].lazy:
-        child_keys(g, st, tab, arena, frames[0].n, karena)
+        child_keys(g, st, frames[0].key, tab, arena, frames[0].n, karena)
     while True:
         f = &frames[d]
         if f.i >= f.n:
@@ -186,12 +198,25 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
             d -= 1
             continue
         m = arena[f.start + f.i]
-        if f.lazy:
+        tabled = not untabled(g, m)
+        if (f.lazy and tabled and g.child_key != NULL
+                and g.child_key(st, f.key, m, key)):
+            # a small table, and the child's key without the move: made if new
+            f.i += 1
+            res.expanded += 1
+            r = table_insert(tab, key)
+            if r <= 0 or (max_states and res.states >= max_states):
+                if r == 0:
+                    continue
+                res.stop_reason = STOP_MEMORY if r < 0 else STOP_STATES
+                return d
+            undo = g.make(st, m)
+        elif f.lazy:
             # a small table: make the child, then its key (see LAZY_SLOTS)
             f.i += 1
             res.expanded += 1
             undo = g.make(st, m)
-            if untabled(g, m):
+            if not tabled:
                 r = 1
             else:
                 g.key(st, key)
@@ -208,10 +233,12 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
                 # child_keys fetched it when the moves were made, but a subtree in
                 # between evicts it
                 table_prefetch(tab, karena + (f.start + f.i + 1) * KEY_WORDS)
-            if untabled(g, m):
+            if not tabled:
                 r = 1                       # a child with one parent
             else:
-                r = table_insert(tab, karena + (f.start + f.i) * KEY_WORDS)
+                key[0] = karena[(f.start + f.i) * KEY_WORDS]
+                key[1] = karena[(f.start + f.i) * KEY_WORDS + 1]
+                r = table_insert(tab, key)
             f.i += 1
             res.expanded += 1
             if r == 0:
@@ -257,6 +284,14 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
         nf.start = f.start + f.n
         nf.i = 0
         nf.n = 0
+        if g.child_key != NULL:
+            # the new position's key, for its children's (a child left out of the
+            # table has none yet)
+            if tabled:
+                nf.key[0] = key[0]
+                nf.key[1] = key[1]
+            else:
+                g.key(st, nf.key)
         if g.value != NULL:
             # Branch and bound: a better position is recorded with its path; a position
             # whose bound cannot beat what is needed is a leaf.  Pruning is final even
@@ -298,7 +333,8 @@ cdef int dfs_loop(GameOps* g, void* st, Table* tab, uint64_t max_states, double 
         nf.n = g.gen(st, arena + nf.start, 0)
         nf.lazy = tab.mask < LAZY_SLOTS
         if not nf.lazy:
-            child_keys(g, st, tab, arena + nf.start, nf.n, karena + nf.start * KEY_WORDS)
+            child_keys(g, st, nf.key, tab, arena + nf.start, nf.n,
+                       karena + nf.start * KEY_WORDS)
         if deadline > 0 and (res.states & 1023) == 0 and now_seconds() > deadline:
             res.stop_reason = STOP_TIME
             return d
