@@ -718,7 +718,7 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     #    talon-to-foundation move when it goes up first), as in 5.
     cdef int n = 0, c, j, k, card, q, fe = -1, empty_useful, free_talon, nup, start, cnt
     cdef int cne = 0, ct2f = 0, ct2t = 0, cs     # sets of columns (see below)
-    cdef uint64_t follow = 0, down_ok = 0, basem = 0, tops = 0, kbase = 0, reach, play, x
+    cdef uint64_t follow = 0, down_ok = 0, basem = 0, tops = 0, kbase = 0, reach, play, x, y
     cdef uint64_t fits
     cdef uint32_t inow = 0, ilater = 0, icand = 0   # classic talon: index sets (kl_reach_sets)
     cdef int tidx[24]
@@ -729,6 +729,7 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     cdef uint32_t buckets[6 * KL_BUCKET]
     cdef int nb[6]
     cdef int8_t on_top[52]
+    cdef uint8_t basecol[52]
     cdef int onto[2]
     cdef int nto
     cdef int cpos[24]          # talon candidates at draw 1: rotation place, index
@@ -740,8 +741,8 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
 
     # what the rest needs, in one pass over the columns and over the foundations:
     # play (the next card of each foundation), on_top (the column a card tops, or
-    # -1), tops, basem (the bottom face-up card of each column), kbase (those with
-    # face-down cards under them), fe (the first empty column, or -1), fits (the cards
+    # -1), tops, basem (the bottom face-up card of each column; basecol[card]: its
+    # column), kbase (those with face-down cards under them), fe (the first empty column, or -1), fits (the cards
     # that fit on a column's top), and as sets of columns (bit c: column c) cne (not
     # empty) and ct2f (its top is playable).  Written without branches where the
     # processor could not guess them.
@@ -756,6 +757,7 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
             ct2f |= <int> ((play >> card) & 1) << c
             cne |= 1 << c
             card = s.up[c][0]
+            basecol[card] = c
             basem |= 1ULL << card
             kbase |= <uint64_t> (s.ndown[c] != 0) << card
         elif fe < 0 and s.ndown[c] == 0:
@@ -800,13 +802,19 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
             out[0] = kl_code(KL_T2F, c, 0, 0)
             return 1
     if free_talon:
+        # the first safe one in kl_reachable's order: the safe ones first (a playable
+        # card per suit at most), then their order
         x = play & reach
-        if x:
-            ncand = kl_tal_order(s, x, start, cpos, cidx)
-            for i in range(ncand):
-                if kl_is_safe(s, s.tal[cidx[i]]):
-                    out[0] = kl_code(KL_W2F, cidx[i], 0, cidx[i] < start)
-                    return 1
+        y = 0
+        while x:
+            card = __builtin_ctzll(x)
+            x &= x - 1
+            if kl_is_safe(s, card):
+                y |= 1ULL << card
+        if y:
+            kl_tal_order(s, y, start, cpos, cidx)
+            out[0] = kl_code(KL_W2F, cidx[0], 0, cidx[0] < start)
+            return 1
     elif not s.danish and (s.draw == 1 or (s.max_recycles != KL_NOLIMIT
                                             and s.recycles >= s.max_recycles)):
         # 1b. The top of the waste, when safe, at draw 1 with any passes, or in the last
@@ -855,14 +863,11 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     # ct2t: the columns whose run moves: its base onto a parent on top (fits), or a
     # King off face-down cards into the first empty column (pruning 3), and only off
     # face-down cards or when emptying the column is of use (pruning 4)
-    cs = cne
-    while cs:
-        c = __builtin_ctz(cs)
-        cs &= cs - 1
-        card = s.up[c][0]
-        k = s.ndown[c] != 0
-        ct2t |= (((k | empty_useful) & <int> ((fits >> card) & 1))
-                 | (k & (fe >= 0) & (c_rank(card) == 12))) << c
+    x = (fits & (basem if empty_useful else kbase)) | (kbase & KINGS if fe >= 0 else 0)
+    while x:
+        card = __builtin_ctzll(x)
+        x &= x - 1
+        ct2t |= 1 << basecol[card]
     # SWAPF needs a playable card with a run on it whose twin tops a column: x holds
     # those cards (most positions have none, and skip the walk of the runs)
     x = play & s.upm & ~tops & cards_twin(tops)
