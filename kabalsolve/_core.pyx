@@ -129,6 +129,7 @@ cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int dra
         s.bottom[c] = s.down[c][0] if s.ndown[c] else (s.up[c][0] if s.nup[c] else 255)
     for c in range(4):
         s.found[c] = found[c]
+    s.play = cards_playable(s)
     if len(talon) > 24 or not 0 <= wp <= len(talon):
         raise ValueError("talon cannot be packed")
     s.ntal = len(talon)

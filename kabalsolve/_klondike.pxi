@@ -73,6 +73,7 @@ cdef struct KState:
     # kl_dead need not walk the columns and the talon to build them
     uint64_t upm              # the face-up cards of the tableau
     uint64_t tcm              # the cards in the talon
+    uint64_t play             # the next card of each foundation (none for a full one)
     # rules
     uint8_t draw
     uint8_t max_recycles      # KL_NOLIMIT = unlimited passes
@@ -354,8 +355,10 @@ cdef void kl_followers(KState* s, uint64_t play, uint64_t base, uint64_t reach,
     cdef uint64_t f = 0, d = 0, fn, dn, x
     cdef uint64_t lm[4]
     cdef uint64_t tb[4]
-    cdef uint64_t sw = cards_twin(play & s.upm & ~tops) & NO_ACES
+    cdef uint64_t sw = play & s.upm & ~tops
     cdef int su, nd = 0, free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish
+    if sw:
+        sw = cards_twin(sw) & NO_ACES
     if s.f2t:
         for su in range(4):
             if s.found[su] >= 2:
@@ -668,6 +671,16 @@ cdef inline int kl_tal_order(KState* s, uint64_t cards, int start, int* pos,
     return n
 
 
+cdef inline int kl_put_bucket(uint32_t* out, int n, const uint32_t* buckets, const int* nb,
+                              int k) noexcept nogil:
+    # kl_gen's bucket k appended to out[0 .. n - 1]; returns the new length
+    cdef int cnt = nb[k] - k * KL_BUCKET
+    memcpy(out + n, buckets + k * KL_BUCKET, 8 * sizeof(uint32_t))
+    if cnt > 8:
+        memcpy(out + n + 8, buckets + k * KL_BUCKET + 8, (cnt - 8) * sizeof(uint32_t))
+    return n + cnt
+
+
 cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     # All moves worth trying from s, best first; with full=1, every legal macro move
     # unpruned and unordered (for perft against the Python rules).
@@ -746,7 +759,7 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     # that fit on a column's top), and as sets of columns (bit c: column c) cne (not
     # empty) and ct2f (its top is playable).  Written without branches where the
     # processor could not guess them.
-    play = cards_playable(s)
+    play = s.play
     memset(on_top, -1, sizeof(on_top))
     for c in range(7):
         nup = s.nup[c]
@@ -870,7 +883,9 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
         ct2t |= 1 << basecol[card]
     # SWAPF needs a playable card with a run on it whose twin tops a column: x holds
     # those cards (most positions have none, and skip the walk of the runs)
-    x = play & s.upm & ~tops & cards_twin(tops)
+    x = play & s.upm & ~tops
+    if x:
+        x &= cards_twin(tops)
     cs = cne if x else ct2f | ct2t
     while cs:
         c = __builtin_ctz(cs)
@@ -956,13 +971,12 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     # Each bucket is copied 8 moves at a time whatever it holds (out has room for
     # KL_MAX_MOVES): buckets seldom hold more than 8, and a fixed copy has no loop
     # whose end the processor has to guess.
-    for k in range(6):
-        cnt = nb[k] - k * KL_BUCKET
-        memcpy(out + n, buckets + k * KL_BUCKET, 8 * sizeof(uint32_t))
-        if cnt > 8:
-            memcpy(out + n + 8, buckets + k * KL_BUCKET + 8, (cnt - 8) * sizeof(uint32_t))
-        n += cnt
-    return n
+    n = kl_put_bucket(out, 0, buckets, nb, 0)
+    n = kl_put_bucket(out, n, buckets, nb, 1)
+    n = kl_put_bucket(out, n, buckets, nb, 2)
+    n = kl_put_bucket(out, n, buckets, nb, 3)
+    n = kl_put_bucket(out, n, buckets, nb, 4)
+    return kl_put_bucket(out, n, buckets, nb, 5)
 
 
 cdef inline int kl_reveal(KState* s, int c) noexcept nogil:
@@ -989,6 +1003,17 @@ cdef inline void kl_rekey(KState* s, int c) noexcept nogil:
     cdef int v = kl_colv(s, c)
     s.cols += <uint32_t> (v - s.colv[c]) * s.mult[c]
     s.colv[c] = v
+
+
+cdef inline void kl_found_add(KState* s, int su, int d) noexcept nogil:
+    # foundation su grows by d (+1 or -1), and s.play with it
+    cdef int f = s.found[su]
+    if f < 13:
+        s.play &= ~(1ULL << (13 * su + f))
+    f += d
+    s.found[su] = f
+    if f < 13:
+        s.play |= 1ULL << (13 * su + f)
 
 
 cdef inline int kl_tal_take(KState* s, int j) noexcept nogil:
@@ -1032,7 +1057,7 @@ cdef uint32_t kl_make(KState* s, uint32_t m) noexcept nogil:
     if t == KL_T2F:
         s.nup[a] -= 1
         card = s.up[a][s.nup[a]]
-        s.found[c_suit(card)] += 1
+        kl_found_add(s, c_suit(card), 1)
         s.upm &= ~(1ULL << card)
         undo |= kl_reveal(s, a) | (card << 16)
         if s.nup[a] <= 1:
@@ -1050,7 +1075,7 @@ cdef uint32_t kl_make(KState* s, uint32_t m) noexcept nogil:
         if s.max_recycles != KL_NOLIMIT:
             s.recycles += n
         if t == KL_W2F:
-            s.found[c_suit(card)] += 1
+            kl_found_add(s, c_suit(card), 1)
         else:
             s.up[b][s.nup[b]] = card
             s.nup[b] += 1
@@ -1065,7 +1090,7 @@ cdef uint32_t kl_make(KState* s, uint32_t m) noexcept nogil:
         if s.nup[b] == n:
             kl_rekey(s, b)
     elif t == KL_F2T:
-        s.found[a] -= 1
+        kl_found_add(s, a, -1)
         card = a * 13 + s.found[a]
         s.up[b][s.nup[b]] = card
         s.nup[b] += 1
@@ -1076,7 +1101,7 @@ cdef uint32_t kl_make(KState* s, uint32_t m) noexcept nogil:
         kl_move_run(s, a, b, n)
         s.nup[a] -= 1
         card = s.up[a][s.nup[a]]
-        s.found[c_suit(card)] += 1
+        kl_found_add(s, c_suit(card), 1)
         s.upm &= ~(1ULL << card)
         undo |= kl_reveal(s, a) | (card << 16)
         if s.nup[a] <= 1:
@@ -1092,7 +1117,7 @@ cdef void kl_unmake(KState* s, uint32_t m, uint32_t undo) noexcept nogil:
         s.upm &= ~(1ULL << s.down[a][s.ndown[a]])    # the card turned up goes down again
         s.ndown[a] += 1
     if t == KL_T2F:
-        s.found[c_suit(card)] -= 1
+        kl_found_add(s, c_suit(card), -1)
         s.up[a][s.nup[a]] = card
         s.nup[a] += 1
         s.upm |= 1ULL << card
@@ -1100,7 +1125,7 @@ cdef void kl_unmake(KState* s, uint32_t m, uint32_t undo) noexcept nogil:
             kl_rekey(s, a)              # it was empty, or its card goes down again
     elif t == KL_W2F or t == KL_W2T:
         if t == KL_W2F:
-            s.found[c_suit(card)] -= 1
+            kl_found_add(s, c_suit(card), -1)
         else:
             s.nup[b] -= 1
             s.upm &= ~(1ULL << card)
@@ -1118,11 +1143,11 @@ cdef void kl_unmake(KState* s, uint32_t m, uint32_t undo) noexcept nogil:
     elif t == KL_F2T:
         s.nup[b] -= 1
         s.upm &= ~(1ULL << s.up[b][s.nup[b]])
-        s.found[a] += 1
+        kl_found_add(s, a, 1)
         if s.nup[b] == 0:
             kl_rekey(s, b)
     else:
-        s.found[c_suit(card)] -= 1
+        kl_found_add(s, c_suit(card), -1)
         s.up[a][s.nup[a]] = card
         s.nup[a] += 1
         s.upm |= 1ULL << card
