@@ -285,10 +285,12 @@ cdef extern from *:
     #define KL_LANE 0x1FFFULL                 /* one suit's 13 ranks */
     #define KL_NO_ACES 0xFFF7FFBFFDFFEULL     /* every card but the Aces */
     #define KL_KINGS 0x8004002001000ULL       /* the four Kings */
+    #define KL_LANE_ACES 0x8004002001ULL      /* the four Aces: bit 0 of each lane */
     """
     const uint64_t LANE "KL_LANE"
     const uint64_t NO_ACES "KL_NO_ACES"
     const uint64_t KINGS "KL_KINGS"
+    const uint64_t LANE_ACES "KL_LANE_ACES"
 
 
 cdef inline uint64_t cards_twin(uint64_t m) noexcept nogil:
@@ -425,30 +427,41 @@ cdef int kl_dead(KState* s) noexcept nogil:
     # at its base, is exposed and can go up", without looking which card lies on b:
     # the closure is the same.  Such a child x lies on b or on b's twin b*; if on b*,
     # the exact rule exposes b* (x is on it and can go up), and then b by its twin.
-    cdef uint64_t avail = 0, freem = 0, pend = 0, chok, upok = 0, x, e, tops = 0
-    cdef uint64_t htwin, hchild, wait, nextm
+    cdef uint64_t tops = 0, bases = 0, kbase = 0
     cdef uint8_t wcol[52]
+    cdef int c
+    for c in range(7):
+        if s.nup[c]:
+            tops |= 1ULL << s.up[c][s.nup[c] - 1]
+            bases |= 1ULL << s.up[c][0]
+            if s.ndown[c]:
+                kbase |= 1ULL << s.up[c][0]
+                wcol[s.up[c][0]] = c
+    return kl_dead_sets(s, tops, bases, kbase, wcol)
+
+
+cdef int kl_dead_sets(KState* s, uint64_t tops, uint64_t bases, uint64_t kbase,
+                      uint8_t* wcol) noexcept nogil:
+    # kl_dead from what kl_gen has found already: the top and the bottom face-up card
+    # of each column (tops, bases), those bottom cards with face-down cards under them
+    # (kbase), and wcol[card] = the column of each card of kbase (the closure writes
+    # more entries: the face-down cards it turns up).
+    cdef uint64_t avail = 0, freem = 0, pend = 0, chok, upok, x, e, v, z
+    cdef uint64_t wait, nextm, fup = 0
     cdef uint64_t runs = s.upm       # the face-up cards
     cdef uint64_t hidden             # the run cards not exposed yet
-    cdef uint64_t bases = 0          # the bottom face-up card of each column
     cdef uint64_t lying              # the face-up cards that lie on another
     cdef int p[8]
-    cdef int f[4]
-    cdef int c, i, n, su, g, changed, stack_waste, nstk = 0
+    cdef int c, i, su, changed, stack_waste, nstk = 0
     stack_waste = (not s.danish and s.max_recycles != KL_NOLIMIT
                    and s.recycles >= s.max_recycles)
     for su in range(4):
-        f[su] = s.found[su]
-        if s.f2t:
-            avail |= ((1ULL << f[su]) - 1) << (13 * su)
-        upok |= (((1ULL << (f[su] + 1)) - 1) & LANE) << (13 * su)
+        fup |= ((1ULL << s.found[su]) - 1) << (13 * su)      # the cards up
+    if s.f2t:
+        avail = fup
     for c in range(7):
-        n = s.nup[c]
-        if n:
-            tops |= 1ULL << s.up[c][n - 1]
-            bases |= 1ULL << s.up[c][0]
-        p[c] = s.ndown[c] if s.ndown[c] else -1
-        nstk += p[c] >= 0
+        p[c] = s.ndown[c] - (s.ndown[c] == 0)        # its face-down count, or -1
+    nstk = __builtin_popcountll(kbase)    # the columns with face-down cards
     avail |= tops
     p[7] = -1
     if stack_waste:
@@ -463,43 +476,34 @@ cdef int kl_dead(KState* s) noexcept nogil:
     freem |= avail | pend
     # chok: the cards that may leave onto a parent: Kings and the children of avail
     # cards (grown with avail); upok: the cards that can be up and the next card of
-    # each suit
+    # each suit; nextm: the next card of each suit that is not full
     chok = KINGS | cards_children(avail)
+    nextm = s.play
+    upok = fup | nextm
     hidden = runs & ~avail
     lying = runs & ~bases
-    # Each pass below skips the steps that cannot do anything: the runs while no twin
-    # of a hidden card (htwin) is exposed, nor a child of one (hchild) that can go up;
-    # the columns whose card on top of their stack (wait; wcol[card] is its column: a
-    # base that must leave, or a face-down card turned up that must leave) cannot
-    # leave yet; the foundations whose next card (nextm) is not in freem.  A card on
-    # top of a stack may leave onto a parent (chok), or up once exposed (upok & avail:
-    # a face-down card is exposed once it is on top of its stack).
-    htwin = cards_twin(hidden)
-    hchild = cards_children(hidden) & lying
-    wait = 0
-    for c in range(7):
-        if p[c] >= 0:
-            wait |= 1ULL << s.up[c][0]
-            wcol[s.up[c][0]] = c
-    nextm = 0
-    for su in range(4):
-        if f[su] < 13:
-            nextm |= 1ULL << (13 * su + f[su])
+    # Each pass below skips the steps that cannot do anything: the columns whose card
+    # on top of their stack (wait; wcol[card] is its column: a base that must leave,
+    # or a face-down card turned up that must leave) cannot leave yet; the
+    # foundations while freem holds no next card (nextm).  A card on top of a stack
+    # may leave onto a parent (chok), or up once exposed (upok & avail: a face-down
+    # card is exposed once it is on top of its stack).
+    wait = kbase
     changed = 1
     while changed:
         changed = 0
         # the face-up runs: a card is exposed once the card on it moves off with
         # whatever lies on that, onto the twin of the card (exposed then), or goes
         # up alone (exposed itself)
-        while (avail & htwin) | (avail & upok & hchild):
+        while hidden:
             e = (cards_parents(avail & upok & lying) | cards_twin(avail)) & hidden
+            if not e:
+                break
             changed = 1
             avail |= e
             freem |= e
             chok |= cards_children(e)
             hidden &= ~e
-            htwin = cards_twin(hidden)
-            hchild = cards_children(hidden) & lying
         # the columns: the base leaves (with its run) onto a parent or an empty
         # column, or up once exposed; then each face-down card in turn
         x = wait & (chok | (upok & avail))
@@ -539,18 +543,18 @@ cdef int kl_dead(KState* s) noexcept nogil:
             pend &= ~x
             changed = 1
             chok |= cards_children(x)
-        # the foundations: each grows over the run of its next cards in freem
-        x = freem & nextm
-        while x:
-            i = __builtin_ctzll(x)
-            x &= x - 1
-            su = c_suit(i)
-            g = f[su] + __builtin_ctzll(~(((freem >> (13 * su)) & LANE) >> f[su]))
-            f[su] = g
-            upok |= (((1ULL << (g + 1)) - 1) & LANE) << (13 * su)
-            nextm &= ~(1ULL << i)
-            if g < 13:
-                nextm |= 1ULL << (13 * su + g)
+        # the foundations: each grows over the run of its next cards in freem, all
+        # four at once: in each suit's lane of v (cards up or free, the King left
+        # out so that no sum carries into the next lane) adding 1 at the Ace turns the
+        # run of ones from the Ace to zeros and the first zero to a one (z), so the
+        # suit can get up to z's rank (the King too if it is free: the lane of upok is
+        # whole either way), and its next card is z's card unless it is free
+        if freem & nextm:
+            v = freem | fup
+            z = v & ~KINGS
+            z = (z + LANE_ACES) & ~z
+            upok = z | (z - LANE_ACES)
+            nextm = z & ~v
             changed = 1
         if nstk == 0 and pend == 0 and not hidden:
             return 0                 # every card can be freed: no proof
@@ -862,7 +866,8 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     #    slowest danish deal of the bench set (21, 19 M positions) ran 25 % slower.
     if s.ngen < s.dead_after:
         s.ngen += 1
-    if s.deadcut and s.ngen >= s.dead_after and not s.danish and kl_dead(s):
+    if (s.deadcut and s.ngen >= s.dead_after and not s.danish
+            and kl_dead_sets(s, tops, basem, kbase, basecol)):
         return 0
 
     # buckets, best first: 0 turn up a card by a foundation move; 1 turn up a card by
