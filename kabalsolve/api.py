@@ -131,15 +131,19 @@ def _every_card(deal: Any, what: str) -> None:
 def _given(deal: Any, options: Dict[str, Any], **named: Any) -> Tuple[Game, Dict[str, Any]]:
     """The game of ``deal`` and the rule options given for it (None values left out);
     an unknown option, or one of another game, is an OptionError."""
-    unknown = sorted(set(options) - set(ALL_OPTIONS))
-    if unknown:
-        raise OptionError("unknown option %s" % ", ".join(repr(k) for k in unknown))
-    given = {k: v for k, v in dict(options, **named).items() if v is not None}
+    # (called once per solve: the checks are skipped where nothing can fail them)
+    if options:
+        unknown = sorted(set(options) - set(ALL_OPTIONS))
+        if unknown:
+            raise OptionError("unknown option %s" % ", ".join(repr(k) for k in unknown))
+        named = dict(options, **named)
+    given = {k: v for k, v in named.items() if v is not None}
     game: Game = game_of(deal)
-    wrong = [k for k in ALL_OPTIONS if k in given and k not in game.options]
-    if wrong:
-        raise OptionError("%s %s not apply to %s" % (
-            ", ".join(wrong), "does" if len(wrong) == 1 else "do", game.title))
+    for k in given:
+        if k not in game.options:
+            wrong = [k for k in ALL_OPTIONS if k in given and k not in game.options]
+            raise OptionError("%s %s not apply to %s" % (
+                ", ".join(wrong), "does" if len(wrong) == 1 else "do", game.title))
     return game, given
 
 
