@@ -109,22 +109,31 @@ ACESUP_TABLED_OPS.untabled = 0
 cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int draw,
                  int max_recycles, bint f2t, bint danish=False, int group=0) except -1:
     """Fill s from Python values; raise ValueError on anything the core cannot hold."""
-    cdef int c, i
+    cdef int c, i, nd, nu
+    cdef uint64_t prod
     memset(s, 0, sizeof(KState))
     if len(columns) != 7 or len(found) != 4:
         raise ValueError("7 columns and 4 foundations expected")
     if not 1 <= draw <= 24 or not 0 <= max_recycles <= 255:
         raise ValueError("draw or passes out of range")
+    # (the cards are read by iterating, which is quicker than indexing each)
     for c in range(7):
         down, up = columns[c]
-        if len(down) > 7 or len(up) > 13 or (len(down) and not len(up)):
+        nd = len(down)
+        nu = len(up)
+        if nd > 7 or nu > 13 or (nd and not nu):
             raise ValueError("column %d cannot be packed" % (c + 1))
-        s.ndown[c] = len(down)
-        s.nup[c] = len(up)
-        for i in range(len(down)):
-            s.down[c][i] = down[i]
-        for i in range(len(up)):
-            s.up[c][i] = up[i]
+        s.ndown[c] = nd
+        s.nup[c] = nu
+        i = 0
+        for x in down:
+            s.down[c][i] = x
+            i += 1
+        i = 0
+        for x in up:
+            s.up[c][i] = x
+            s.upm |= 1ULL << s.up[c][i]
+            i += 1
     for c in range(7):
         s.bottom[c] = s.down[c][0] if s.ndown[c] else (s.up[c][0] if s.nup[c] else 255)
     for c in range(4):
@@ -133,14 +142,13 @@ cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int dra
     if len(talon) > 24 or not 0 <= wp <= len(talon):
         raise ValueError("talon cannot be packed")
     s.ntal = len(talon)
-    for i in range(len(talon)):
-        s.tal[i] = talon[i]
+    i = 0
+    for x in talon:
+        s.tal[i] = x
         s.tidx[i] = i
         s.talmask |= 1u << i
         s.tcm |= 1ULL << s.tal[i]
-    for c in range(7):
-        for i in range(s.nup[c]):
-            s.upm |= 1ULL << s.up[c][i]
+        i += 1
     s.wp = wp
     s.recycles = recycles
     s.draw = draw
