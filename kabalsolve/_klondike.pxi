@@ -636,43 +636,34 @@ cdef int kl_gen_full(KState* s, uint32_t* out) noexcept nogil:
     return n
 
 
-cdef inline int kl_tal_find(KState* s, int card) noexcept nogil:
-    # The index of card in tal (it must be in the talon): tal's 24 bytes are read 8 at
-    # a time, and the first byte equal to card is found with the "has a zero byte"
-    # trick on (word ^ card in every byte): the lowest flagged byte is exact (the
-    # borrow can only flag bytes above a zero one).  Bytes past ntal hold leftovers,
-    # but they come after the card's real place.
-    cdef uint64_t w, t, v = 0x0101010101010101ULL * <uint64_t>card
-    cdef int k
-    for k in range(3):
-        memcpy(&w, &s.tal[8 * k], 8)
-        w ^= v
-        t = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL
-        if t:
-            return 8 * k + (__builtin_ctzll(t) >> 3)
-    return -1
+cdef inline uint32_t kl_tal_find(KState* s, int card) noexcept nogil:
+    # The index of card in tal (it must be in the talon), as a one-bit set.  tal's 24
+    # bytes are read as three words, and the bytes equal to card are flagged with the
+    # "has a zero byte" trick on (word ^ card in every byte); a multiplication gathers
+    # each word's flags into 8 bits (byte i: bit i).  The lowest flag is exact (the
+    # borrow can only flag bytes above a zero one), and bytes past ntal, which hold
+    # leftovers, come after the card's real place.  No branch.
+    cdef uint64_t w0, w1, w2, v = 0x0101010101010101ULL * <uint64_t>card
+    memcpy(&w0, &s.tal[0], 8)
+    memcpy(&w1, &s.tal[8], 8)
+    memcpy(&w2, &s.tal[16], 8)
+    w0 ^= v
+    w1 ^= v
+    w2 ^= v
+    w0 = ((w0 - 0x0101010101010101ULL) & ~w0 & 0x8080808080808080ULL) * 0x0002040810204081ULL
+    w1 = ((w1 - 0x0101010101010101ULL) & ~w1 & 0x8080808080808080ULL) * 0x0002040810204081ULL
+    w2 = ((w2 - 0x0101010101010101ULL) & ~w2 & 0x8080808080808080ULL) * 0x0002040810204081ULL
+    w0 = (w0 >> 56) | ((w1 >> 56) << 8) | ((w2 >> 56) << 16)
+    return <uint32_t> (w0 & (~w0 + 1))          # the lowest flag
 
 
-cdef inline int kl_tal_order(KState* s, uint64_t cards, int start, int* pos,
-                             int* idx) noexcept nogil:
-    # The talon indices of the cards (a set of talon cards) in kl_reachable's order at
-    # draw 1 with unlimited passes: from start round to start - 1.  Returns how many.
-    cdef int n = 0, i, j, p
+cdef inline uint32_t kl_tal_set(KState* s, uint64_t cards) noexcept nogil:
+    # the talon indices of cards (a set of talon cards), as a set
+    cdef uint32_t m = 0
     while cards:
-        j = kl_tal_find(s, __builtin_ctzll(cards))
+        m |= kl_tal_find(s, __builtin_ctzll(cards))
         cards &= cards - 1
-        p = j - start
-        if p < 0:
-            p += s.ntal
-        i = n                                   # insertion sort: a handful of cards
-        while i > 0 and pos[i - 1] > p:
-            pos[i] = pos[i - 1]
-            idx[i] = idx[i - 1]
-            i -= 1
-        pos[i] = p
-        idx[i] = j
-        n += 1
-    return n
+    return m
 
 
 cdef inline int kl_put_bucket(uint32_t* out, int n, const uint32_t* buckets, const int* nb,
@@ -749,9 +740,7 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     cdef uint8_t basecol[52]
     cdef int onto[2]
     cdef int nto
-    cdef int cpos[24]          # talon candidates at draw 1: rotation place, index
-    cdef int cidx[24]
-    cdef int ncand
+    cdef uint32_t m            # talon candidates at draw 1: a set of indices
 
     if full:
         return kl_gen_full(s, out)
@@ -786,7 +775,7 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     # tal[start - 1] (start = wp - 1, or 0 with an empty waste), those before start
     # after a recycle.  So the talon is handled as the set s.tcm, and only the few
     # cards a move is made with are looked up in it and put in that order (kl_gen's
-    # own order) by kl_tal_order.
+    # own order).
     free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish
     if free_talon:
         reach = s.tcm
@@ -829,8 +818,11 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
             if kl_is_safe(s, card):
                 y |= 1ULL << card
         if y:
-            kl_tal_order(s, y, start, cpos, cidx)
-            out[0] = kl_code(KL_W2F, cidx[0], 0, cidx[0] < start)
+            # kl_reachable's order: the indices from start up, then those before it
+            m = kl_tal_set(s, y)
+            x = m & ~((1u << start) - 1)
+            j = __builtin_ctz(<uint32_t> (x if x else m))
+            out[0] = kl_code(KL_W2F, j, 0, j < start)
             return 1
     elif not s.danish and (s.draw == 1 or (s.max_recycles != KL_NOLIMIT
                                             and s.recycles >= s.max_recycles)):
@@ -923,16 +915,20 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
         # a King), in kl_reachable's order
         x = reach & (play | (follow & (fits | (KINGS if fe >= 0 else 0))))
         if x:
-            ncand = kl_tal_order(s, x, start, cpos, cidx)
-            for i in range(ncand):
-                j = cidx[i]
-                card = s.tal[j]
-                if (play >> card) & 1:
-                    buckets[nb[2]] = kl_code(KL_W2F, j, 0, j < start); nb[2] += 1
-                if (follow >> card) & 1:
-                    nto = kl_onto(s, on_top, card, -1, fe, onto)
-                    for k in range(nto):
-                        buckets[nb[3]] = kl_code(KL_W2T, j, onto[k], j < start); nb[3] += 1
+            # their indices from start up, then those before it (after a recycle)
+            m = kl_tal_set(s, x)
+            for i in range(2):
+                x = m & ((1u << start) - 1) if i else m & ~((1u << start) - 1)
+                while x:
+                    j = __builtin_ctz(<uint32_t> x)
+                    x &= x - 1
+                    card = s.tal[j]
+                    if (play >> card) & 1:
+                        buckets[nb[2]] = kl_code(KL_W2F, j, 0, i); nb[2] += 1
+                    if (follow >> card) & 1:
+                        nto = kl_onto(s, on_top, card, -1, fe, onto)
+                        for k in range(nto):
+                            buckets[nb[3]] = kl_code(KL_W2T, j, onto[k], i); nb[3] += 1
     elif s.danish:
         for i in range(nt):
             card = s.tal[tidx[i]]
