@@ -358,15 +358,21 @@ cdef void kl_followers(KState* s, uint64_t play, uint64_t base, uint64_t reach,
     cdef uint64_t lm[4]
     cdef uint64_t tb[4]
     cdef uint64_t sw = play & s.upm & ~tops
-    cdef int su, nd = 0, free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish
+    cdef int su, fs, nd = 0, free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish
     if sw:
         sw = cards_twin(sw) & NO_ACES
-    if s.f2t:
-        for su in range(4):
-            if s.found[su] >= 2:
-                lm[nd] = ((1ULL << s.found[su]) - 2) << (13 * su)   # ranks 1 .. found - 1
-                tb[nd] = 1ULL << (13 * su + s.found[su] - 1)         # the top
-                nd += 1
+    # for each suit with foundation-to-tableau moves and two cards up or more: lm its
+    # ranks 1 .. found - 1, tb its top (both empty for the other suits, so that the
+    # rounds below test all four suits without a branch)
+    for su in range(4):
+        fs = s.found[su]
+        if s.f2t and fs >= 2:
+            lm[su] = ((1ULL << fs) - 2) << (13 * su)
+            tb[su] = 1ULL << (13 * su + fs - 1)
+            nd += 1
+        else:
+            lm[su] = 0
+            tb[su] = 0
     if nd == 0 and not free_talon:
         follow[0] = cards_parents(base | reach) | sw             # one round is the solution
         down_ok[0] = 0
@@ -374,10 +380,8 @@ cdef void kl_followers(KState* s, uint64_t play, uint64_t base, uint64_t reach,
     while True:
         x = base | d | (reach & f if free_talon else reach)
         fn = cards_parents(x) | sw
-        dn = 0
-        for su in range(nd):
-            if fn & lm[su]:
-                dn |= tb[su]
+        dn = ((tb[0] & -<uint64_t> ((fn & lm[0]) != 0)) | (tb[1] & -<uint64_t> ((fn & lm[1]) != 0))
+              | (tb[2] & -<uint64_t> ((fn & lm[2]) != 0)) | (tb[3] & -<uint64_t> ((fn & lm[3]) != 0)))
         if fn == f and dn == d:
             break
         f = fn
@@ -584,7 +588,7 @@ cdef inline int kl_onto(KState* s, const int8_t* on_top, int card, int c, int fe
     # loops over every column would find them: a King only onto the first empty column
     # fe, any other card onto a face-up top one rank higher of the other colour (at
     # most two columns: on_top maps a card to the column it tops, or -1).
-    cdef int r = c_rank(card), pa, j1, j2, n = 0
+    cdef int r = c_rank(card), pa, j1, j2, lo, hi, n
     if r == 12:
         if fe >= 0 and fe != c:
             out[0] = fe
@@ -593,15 +597,13 @@ cdef inline int kl_onto(KState* s, const int8_t* on_top, int card, int c, int fe
     pa = (0 if c_red(card) else 13) + r + 1
     j1 = on_top[pa]
     j2 = on_top[c_twin(pa)]
-    if j1 > j2:
-        j1, j2 = j2, j1
-    if j1 >= 0 and j1 != c:
-        out[n] = j1
-        n += 1
-    if j2 >= 0 and j2 != c:
-        out[n] = j2
-        n += 1
-    return n
+    # the lower first; written so that the compiler needs no branch
+    lo = j1 if j1 < j2 else j2
+    hi = j2 if j1 < j2 else j1
+    out[0] = lo
+    n = (lo >= 0) & (lo != c)
+    out[n] = hi
+    return n + ((hi >= 0) & (hi != c))
 
 
 cdef int kl_gen_full(KState* s, uint32_t* out) noexcept nogil:
