@@ -171,16 +171,12 @@ cdef int kl_is_safe(KState* s, int card) noexcept nogil:
     #
     # Both rules are checked by tests/test_dominance.py on deals built so that a looser
     # rule would lose a winnable deal.
-    cdef int r = c_rank(card) + 1
+    # (The tests are combined with & rather than "and": no branch to guess.)
+    cdef int r = c_rank(card) + 1 - (s.f2t == 0)       # the rank the rules compare with
     cdef int su = c_suit(card)
-    cdef int o1, o2, t = 3 - su
-    if su == 0 or su == 3:
-        o1 = 1; o2 = 2
-    else:
-        o1 = 0; o2 = 3
-    if s.f2t:
-        return s.found[o1] >= r - 1 and s.found[o2] >= r - 1 and s.found[t] >= r - 2
-    return s.found[o1] >= r - 2 and s.found[o2] >= r - 2 and s.found[t] >= r - 3
+    cdef int o1 = c_red(card) ^ 1, t = 3 - su           # the other colour: suits o1, 3 - o1
+    return ((s.found[o1] >= r - 1) & (s.found[3 - o1] >= r - 1)
+            & (s.found[t] >= r - 2))
 
 
 cdef int kl_reachable_danish(KState* s, int* idx, int* rec) noexcept nogil:
@@ -1170,10 +1166,9 @@ cdef int kl_finish(KState* s, uint32_t* out) noexcept nogil:
     # proper run, so the lowest card left of all sits on top of its column and fits its
     # foundation.  Play those moves; returns how many.
     cdef int n = 0, c, k
-    for c in range(7):
-        if s.ndown[c]:
-            return -1
-    if s.ntal:
+    cdef uint64_t nd = 0
+    memcpy(&nd, s.ndown, 7)             # the seven face-down counts, tested at once
+    if nd | s.ntal:
         return -1
     while not kl_won(s):
         for c in range(7):
