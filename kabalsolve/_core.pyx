@@ -132,13 +132,11 @@ cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int dra
         i = 0
         for x in up:
             s.up[c][i] = x
-            s.upm |= 1ULL << s.up[c][i]
             i += 1
     for c in range(7):
         s.bottom[c] = s.down[c][0] if s.ndown[c] else (s.up[c][0] if s.nup[c] else 255)
     for c in range(4):
         s.found[c] = found[c]
-    s.play = cards_playable(s)
     if len(talon) > 24 or not 0 <= wp <= len(talon):
         raise ValueError("talon cannot be packed")
     s.ntal = len(talon)
@@ -147,7 +145,6 @@ cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int dra
         s.tal[i] = x
         s.tidx[i] = i
         s.talmask |= 1u << i
-        s.tcm |= 1ULL << s.tal[i]
         i += 1
     s.wp = wp
     s.recycles = recycles
@@ -168,9 +165,8 @@ cdef int kl_load(KState* s, columns, found, talon, int wp, int recycles, int dra
     for c in range(7):
         s.radix[c] = s.ndown[c] + 2
         s.mult[c] = prod
-        s.colv[c] = kl_colv(s, c)
-        s.cols += s.colv[c] * s.mult[c]
         prod *= s.radix[c]
+    kl_derive(s)
     # one word (kl_key) when the columns fit 16 bits and bits 61-62 hold what else the
     # state needs: nothing or the danish group with unlimited passes, the recycles used
     # (0..3) with at most three recycles in classic (Vegas: 1 or 3 passes)

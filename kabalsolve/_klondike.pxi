@@ -996,6 +996,24 @@ cdef inline int kl_colv(KState* s, int c) noexcept nogil:
     return s.nup[c] != 0 and s.up[c][0] == s.bottom[c] and c_rank(s.bottom[c]) != 12
 
 
+cdef void kl_derive(KState* s) noexcept nogil:
+    # The fields kl_make / kl_unmake keep up to date, found from the cards (kl_load,
+    # and a relabelled copy of a state: sample_relabel): the card sets upm, tcm and
+    # play, and the key's column digits and number (s.mult already set).
+    cdef int c, i
+    s.upm = 0
+    s.tcm = 0
+    s.cols = 0
+    for c in range(7):
+        for i in range(s.nup[c]):
+            s.upm |= 1ULL << s.up[c][i]
+        s.colv[c] = kl_colv(s, c)
+        s.cols += s.colv[c] * s.mult[c]
+    for i in range(s.ntal):
+        s.tcm |= 1ULL << s.tal[i]
+    s.play = cards_playable(s)
+
+
 cdef inline void kl_rekey(KState* s, int c) noexcept nogil:
     # column c's digit again, after a move that may have changed it (s.cols is
     # unsigned: the difference wraps round and comes out right)

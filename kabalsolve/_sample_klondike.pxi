@@ -9,8 +9,8 @@
 # after two different moves of the player see the same cards in the same hidden places
 # in their k-th samples (common random numbers: the comparison of the two moves is not
 # blurred by the luck of the draw).  Relabelling touches only the card arrays that
-# kl_load fills; of what kl_load derives from them, each column's dealt bottom card,
-# the card sets (upm, tcm) and the key's column digits are recomputed here.
+# kl_load fills; of what kl_load derives from them, each column's dealt bottom card is
+# recomputed here, and the card sets and the key's column digits by kl_derive.
 
 cdef inline uint64_t sample_next(uint64_t* x) noexcept nogil:
     # splitmix64: a fast generator with a 64-bit state, good enough to shuffle cards
@@ -46,16 +46,4 @@ cdef void sample_relabel(KState* s, const KState* base, const uint8_t* unseen, i
         s.bottom[c] = s.down[c][0] if s.ndown[c] else (s.up[c][0] if s.nup[c] else 255)
     for i in range(s.ntal):
         s.tal[i] = to[s.tal[i]]
-    # the card sets kl_load derives from the cards
-    s.upm = 0
-    s.tcm = 0
-    for c in range(7):
-        for i in range(s.nup[c]):
-            s.upm |= 1ULL << s.up[c][i]
-    for i in range(s.ntal):
-        s.tcm |= 1ULL << s.tal[i]
-    # and the key's column digits (a flag depends on the bottom card)
-    s.cols = 0
-    for c in range(7):
-        s.colv[c] = kl_colv(s, c)
-        s.cols += s.colv[c] * s.mult[c]
+    kl_derive(s)
