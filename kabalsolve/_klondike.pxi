@@ -105,7 +105,7 @@ for _c in range(52):
     TWIN_OF[_c] = (3 - _c // 13) * 13 + _c % 13   # same rank and colour, other suit
 
 
-cdef uint32_t MULTIPLES_OF[25]  # bit w: w (0 .. 24) is a multiple of d (kl_key: wp % draw == 0)
+cdef uint32_t MULTIPLES_OF[25]  # bit w: w (0 .. 24) is a multiple of d (wp % draw == 0)
 for _d in range(1, 25):
     MULTIPLES_OF[_d] = sum(1 << _w for _w in range(0, 25, _d))
 
@@ -354,7 +354,8 @@ cdef void kl_followers(KState* s, uint64_t play, uint64_t base, uint64_t reach,
     cdef uint64_t lm[4]
     cdef uint64_t tb[4]
     cdef uint64_t sw = play & s.upm & ~tops
-    cdef int su, fs, nd = 0, free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish
+    cdef int su, fs, nd = 0
+    cdef int free_talon = s.draw == 1 and s.max_recycles == KL_NOLIMIT and not s.danish
     if sw:
         sw = cards_twin(sw) & NO_ACES
     # for each suit with foundation-to-tableau moves and two cards up or more: lm its
@@ -376,8 +377,10 @@ cdef void kl_followers(KState* s, uint64_t play, uint64_t base, uint64_t reach,
     while True:
         x = base | d | (reach & f if free_talon else reach)
         fn = cards_parents(x) | sw
-        dn = ((tb[0] & -<uint64_t> ((fn & lm[0]) != 0)) | (tb[1] & -<uint64_t> ((fn & lm[1]) != 0))
-              | (tb[2] & -<uint64_t> ((fn & lm[2]) != 0)) | (tb[3] & -<uint64_t> ((fn & lm[3]) != 0)))
+        dn = ((tb[0] & -<uint64_t> ((fn & lm[0]) != 0))
+              | (tb[1] & -<uint64_t> ((fn & lm[1]) != 0))
+              | (tb[2] & -<uint64_t> ((fn & lm[2]) != 0))
+              | (tb[3] & -<uint64_t> ((fn & lm[3]) != 0)))
         if fn == f and dn == d:
             break
         f = fn
@@ -642,15 +645,17 @@ cdef inline uint32_t kl_tal_find(KState* s, int card) noexcept nogil:
     # borrow can only flag bytes above a zero one), and bytes past ntal, which hold
     # leftovers, come after the card's real place.  No branch.
     cdef uint64_t w0, w1, w2, v = 0x0101010101010101ULL * <uint64_t>card
+    cdef uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL
+    cdef uint64_t gather = 0x0002040810204081ULL    # byte i's top bit -> bit 56 + i
     memcpy(&w0, &s.tal[0], 8)
     memcpy(&w1, &s.tal[8], 8)
     memcpy(&w2, &s.tal[16], 8)
     w0 ^= v
     w1 ^= v
     w2 ^= v
-    w0 = ((w0 - 0x0101010101010101ULL) & ~w0 & 0x8080808080808080ULL) * 0x0002040810204081ULL
-    w1 = ((w1 - 0x0101010101010101ULL) & ~w1 & 0x8080808080808080ULL) * 0x0002040810204081ULL
-    w2 = ((w2 - 0x0101010101010101ULL) & ~w2 & 0x8080808080808080ULL) * 0x0002040810204081ULL
+    w0 = ((w0 - ones) & ~w0 & highs) * gather
+    w1 = ((w1 - ones) & ~w1 & highs) * gather
+    w2 = ((w2 - ones) & ~w2 & highs) * gather
     w0 = (w0 >> 56) | ((w1 >> 56) << 8) | ((w2 >> 56) << 16)
     return <uint32_t> (w0 & (~w0 + 1))          # the lowest flag
 
@@ -726,7 +731,7 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     cdef int cne = 0, ct2f = 0, ct2t = 0, cs     # sets of columns (see below)
     cdef uint64_t follow = 0, down_ok = 0, basem = 0, tops = 0, kbase = 0, reach, play, x, y
     cdef uint64_t fits
-    cdef uint32_t inow = 0, ilater = 0, icand = 0   # classic talon: index sets (kl_reach_sets)
+    cdef uint32_t inow = 0, ilater = 0, icand = 0   # classic talon: sets of indices
     cdef int tidx[24]
     cdef int trec[24]
     cdef int nt = 0, i
@@ -743,13 +748,13 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     if full:
         return kl_gen_full(s, out)
 
-    # what the rest needs, in one pass over the columns and over the foundations:
-    # play (the next card of each foundation), on_top (the column a card tops, or
-    # -1), tops, basem (the bottom face-up card of each column; basecol[card]: its
-    # column), kbase (those with face-down cards under them), fe (the first empty column, or -1), fits (the cards
-    # that fit on a column's top), and as sets of columns (bit c: column c) cne (not
-    # empty) and ct2f (its top is playable).  Written without branches where the
-    # processor could not guess them.
+    # what the rest needs, in one pass over the columns: play (the next card of each
+    # foundation, kept in the state), on_top (the column a card tops, or -1), tops,
+    # basem (the bottom face-up card of each column; basecol[card]: its column), kbase
+    # (those with face-down cards under them), fe (the first empty column, or -1), as
+    # sets of columns (bit c: column c) cne (not empty) and ct2f (its top is
+    # playable), and then fits (the cards that fit on a column's top).  Written
+    # without branches where the processor could not guess them.
     play = s.play
     memset(on_top, -1, sizeof(on_top))
     for c in range(7):
