@@ -173,31 +173,52 @@ cdef int ck_play(KCheck* k, uint32_t code) noexcept nogil:
 
 cdef int ck_load(KCheck* k, columns, found, talon, int wp, int recycles, int draw,
                  int max_recycles, bint foundation_moves) except -1:
-    # the start, from the same Python values the search is given
-    cdef int c, i
+    # the start, from the same Python values the search is given; ValueError unless
+    # they hold each card once (the cards are read by iterating, typed, which costs
+    # less than indexing: this runs once per verdict, whatever the search costs)
+    cdef int c, i, n, card
     cdef int seen[52]
-    for i in range(52):
-        seen[i] = 0
+    memset(seen, 0, sizeof(seen))
+    if len(columns) != 7 or len(found) != 4 or not 0 <= wp <= len(talon) <= 24:
+        raise ValueError("the check's start cannot be packed")
     for c in range(7):
         down, up = columns[c]
-        k.ncol[c] = 0
+        n = 0
         k.down[c] = len(down)
-        for card in list(down) + list(up):
-            k.col[c][k.ncol[c]] = card
-            k.ncol[c] += 1
+        if len(down) + len(up) > 24:
+            raise ValueError("the check's column %d cannot be packed" % (c + 1))
+        for card in down:
+            if not 0 <= card < 52:
+                raise ValueError("the check's start is not one deck")
+            k.col[c][n] = card
+            n += 1
             seen[card] += 1
+        for card in up:
+            if not 0 <= card < 52:
+                raise ValueError("the check's start is not one deck")
+            k.col[c][n] = card
+            n += 1
+            seen[card] += 1
+        k.ncol[c] = n
     for i in range(4):
-        k.found[i] = found[i]
-        for c in range(found[i]):
+        n = found[i]
+        if not 0 <= n <= 13:
+            raise ValueError("the check's start is not one deck")
+        k.found[i] = n
+        for c in range(n):
             seen[i * 13 + c] += 1
     k.nwaste = wp
     k.nstock = len(talon) - wp
-    for i in range(len(talon)):
-        seen[talon[i]] += 1
+    i = 0
+    for card in talon:
+        if not 0 <= card < 52:
+            raise ValueError("the check's start is not one deck")
+        seen[card] += 1
         if i < wp:
-            k.waste[i] = talon[i]
+            k.waste[i] = card
         else:
-            k.stock[i - wp] = talon[i]
+            k.stock[i - wp] = card
+        i += 1
     for i in range(52):
         if seen[i] != 1:
             raise ValueError("the check's start is not one deck")

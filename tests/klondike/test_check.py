@@ -105,3 +105,43 @@ def test_is_winnable_keeps_budgets_and_refuses_what_solve_refuses():
         kabalsolve.is_winnable(Position(deal), draw=1)
     with pytest.raises(kabalsolve.OptionError):
         kabalsolve.is_winnable(deal, max_states=0)
+
+
+def test_is_winnable_short_way_keeps_each_rule_set_apart():
+    # after a first call with a Deal, the rules' core keywords are kept by the rule
+    # arguments as given (api._VERDICT_KEYWORDS) and later calls go straight to the core
+    from kabalsolve import api
+    deal = kabalsolve.deal_from_seed(1)
+    sets = [dict(draw=1), dict(draw=3), dict(), dict(draw=1, passes=1),
+            dict(draw=1, foundation_moves=False), dict(draw=3, passes=1)]
+    for kw in sets:
+        want = {"won": True, "lost": False}[kabalsolve.solve(deal, **kw).result]
+        assert kabalsolve.is_winnable(deal, **kw) is want
+        key = (kw.get("draw"), type(kw.get("draw")), kw.get("foundation_moves"),
+               type(kw.get("foundation_moves")), kw.get("passes"), type(kw.get("passes")))
+        assert key in api._VERDICT_KEYWORDS
+        assert kabalsolve.is_winnable(deal, **kw) is want
+    assert kabalsolve.is_winnable(deal, draw=3) is True      # won, and lost in one pass
+    assert kabalsolve.is_winnable(deal, draw=3, passes=1) is False
+    # the budgets are still checked and kept on the short way
+    with pytest.raises(kabalsolve.OptionError):
+        kabalsolve.is_winnable(deal, draw=3, max_states=0)
+    with pytest.raises(kabalsolve.OptionError):
+        kabalsolve.is_winnable(deal, draw=3, timeout=-1)
+    assert kabalsolve.is_winnable(kabalsolve.deal_from_seed(12), draw=3, max_states=50) is None
+
+
+def test_the_checks_start_must_be_one_deck():
+    deal = kabalsolve.deal_from_seed(1)
+    cols = [(list(p[:-1]), list(p[-1:])) for p in deal.tableau]
+    rk = bridge.verdict_keywords(Rules())
+    assert _core.klondike_verdict(cols, [0] * 4, list(deal.stock), **rk)[0] == "won"
+    twice = [list(c) for c in cols]
+    twice[6] = (cols[6][0], [cols[5][1][0]])              # a card twice, one missing
+    with pytest.raises(ValueError):
+        _core.klondike_verdict(twice, [0] * 4, list(deal.stock), **rk)
+    with pytest.raises(ValueError):                       # not a card
+        _core.klondike_verdict(cols, [0] * 4, list(deal.stock[:-1]) + [52], **rk)
+    with pytest.raises(ValueError):                       # more than a column holds
+        _core.klondike_verdict(cols[:6] + [([0] * 20, [1] * 6)], [0] * 4,
+                               list(deal.stock), **rk)

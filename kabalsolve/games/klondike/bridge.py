@@ -200,9 +200,7 @@ def classic_args(start: Union[klondike.Deal, klondike.Position], rules: klondike
                 list(start.stock), 0, 0)
     if rules.danish:
         raise OptionError("%s is for classic Klondike" % what)
-    kw = klondike_rule_args(rules)
-    del kw["danish"]
-    return rules, args, kw
+    return rules, args, verdict_keywords(rules)
 
 
 def verdict(start: Union[klondike.Deal, klondike.Position], rules: klondike.Rules,
@@ -216,6 +214,34 @@ def verdict(start: Union[klondike.Deal, klondike.Position], rules: klondike.Rule
     rules, args, kw = classic_args(start, rules, "the verdict-only search")
     status, _stop, _states, _made, _tbytes, _secs, refused = _core.klondike_verdict(
         *args, max_states=max_states or 0, timeout=timeout or 0.0,
+        max_table_mb=max_memory_mb or 8192, **kw)
+    if refused >= 0:
+        raise SolverError("the core's win fails the independent check at move %d"
+                          % (refused + 1))
+    return status  # type: ignore[no-any-return]
+
+
+def verdict_keywords(rules: klondike.Rules) -> Dict[str, Any]:
+    """The core's rule keywords of ``klondike_verdict`` for classic ``rules``."""
+    kw = klondike_rule_args(rules)
+    del kw["danish"]
+    return kw
+
+
+#: the foundations of a deal (read, never changed, by the core)
+_NO_CARDS_UP = (0, 0, 0, 0)
+
+
+def deal_verdict(deal: klondike.Deal, kw: Dict[str, Any], max_states: Optional[int],
+                 timeout: Optional[float], max_memory_mb: Optional[int]) -> str:
+    """``verdict`` of a classic deal at the rules whose core keywords are ``kw``
+    (``verdict_keywords``), with nothing made on the way: the same search and the same
+    check of a win."""
+    if max_states is not None or timeout is not None or max_memory_mb is not None:
+        check_budget(max_states, timeout, max_memory_mb)
+    status, _stop, _states, _made, _tbytes, _secs, refused = _core.klondike_verdict(
+        [(pile[:-1], pile[-1:]) for pile in deal.tableau], _NO_CARDS_UP, deal.stock,
+        0, 0, max_states=max_states or 0, timeout=timeout or 0.0,
         max_table_mb=max_memory_mb or 8192, **kw)
     if refused >= 0:
         raise SolverError("the core's win fails the independent check at move %d"
