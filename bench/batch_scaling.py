@@ -11,6 +11,9 @@ jobs 1 wall time.  On a shared machine the wall times are only as good as the lo
 them be, so the load average is printed with them, and the CPU times show whether the
 second process added work (they should be nearly equal).
 
+Throughput: deals per second per core of ``solve_many`` in one process (deals over its
+CPU time), beside the median deal's cost inside ``solve``.
+
 Overhead: everything the batch path does per deal besides ``kabalsolve.solve`` (making
 the deal from its seed, the record, its JSON line, writing and flushing it), measured in
 this process as CPU time: the whole ``solve_many`` loop minus the CPU time spent inside
@@ -177,6 +180,9 @@ def main(argv: List[str]) -> None:
     print("overhead outside solve, in process (--jobs 1): %.3f ms CPU per deal "
           "(loop %.2f s, inside solve %.2f s; target < 1 ms)"
           % (ov["per_deal_ms"], ov["total"], ov["solve"]))
+    each = sorted(ov["costs"])
+    print("solve_many in one process: %.0f deals per second per core (CPU); median deal "
+          "%.3f ms inside solve" % (len(seeds) / ov["total"], 1000 * each[len(each) // 2]))
     co = pool_coordinator_cpu(seeds, args.draw, 2)
     print("with 2 worker processes: the coordinator spends %.3f ms CPU per deal "
           "(%.2f s wall); a deal and its record cross between processes in %.3f ms CPU"

@@ -7,7 +7,8 @@ Times (CPU) ``kabalsolve.generate(winnable=True, count=N)`` and the solving of
 The target: 1,000 winnable draw-3 deals cost at most the solving of about
 1,250 random deals (a ratio of at most 1.0).  generate solves each candidate once and
 keeps the solution it found, so the only work beyond that is the deals that turn out
-lost.
+lost.  It also prints the winnable deals (and the deals tried) per second of CPU: one
+core's throughput, since generate runs in one thread.
 """
 from __future__ import annotations
 
@@ -44,6 +45,8 @@ def main() -> None:
     print("solve %d random deals (seeds %d..%d): %.1f s CPU" % (
         m, a.seed + 50_000, a.seed + 50_000 + m - 1, solve))
     print("ratio %.2f (target: at most 1.0)" % (gen / solve))
+    print("generate --winnable: %.0f winnable deals (%.0f tried) per second per core"
+          % (a.count / gen, tried / gen))
 
 
 if __name__ == "__main__":

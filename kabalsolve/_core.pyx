@@ -343,6 +343,17 @@ def klondike_solve(columns, found, talon, int wp=0, int recycles=0, int draw=3,
             res.expanded, res.table_bytes, elapsed)
 
 
+cdef int kl_classic_start(KState* s, KCheck* k, columns, found, talon, int wp,
+                          int recycles, int draw, int max_recycles, bint f2t) except -1:
+    # the start of a classic win search (the dead-end cut on, as klondike_solve has it
+    # by default) and of the independent check of its line, from the same Python values
+    ck_load(k, columns, found, talon, wp, recycles, draw, max_recycles, f2t)
+    kl_load(s, columns, found, talon, wp, recycles, draw, max_recycles, f2t, False, 0)
+    s.deadcut = 1
+    s.dead_after = KL_DEAD_AFTER
+    return 0
+
+
 def klondike_verdict(columns, found, talon, int wp=0, int recycles=0, int draw=3,
                      int max_recycles=KL_NOLIMIT, bint foundation_moves=True,
                      unsigned long long max_states=0, double timeout=0.0,
@@ -358,13 +369,10 @@ def klondike_verdict(columns, found, talon, int wp=0, int recycles=0, int draw=3
     cdef KCheck k
     cdef SearchResult res
     cdef double t0, deadline = 0.0
-    cdef uint64_t max_bytes = max_table_mb * (1ULL << 20)
+    cdef uint64_t max_bytes = budget_bytes(max_table_mb)
     cdef int checked = 1
-    ck_load(&k, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves)
-    kl_load(&s, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves,
-            False, 0)
-    s.deadcut = 1
-    s.dead_after = KL_DEAD_AFTER
+    kl_classic_start(&s, &k, columns, found, talon, wp, recycles, draw, max_recycles,
+                     foundation_moves)
     t0 = now_seconds()
     if timeout > 0:
         deadline = t0 + timeout
@@ -407,12 +415,11 @@ def klondike_solve_line(columns, found, talon, int wp=0, int recycles=0, int dra
     cdef double t0, deadline = 0.0
     cdef uint64_t max_bytes = budget_bytes(max_table_mb)
     cdef int refused = -1
-    ck_load(&k, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves)
-    kl_load(&s, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves,
-            False, 0)
+    kl_classic_start(&s, &k, columns, found, talon, wp, recycles, draw, max_recycles,
+                     foundation_moves)
     t = s                           # the tidy's start, as klondike_tidy loads it
-    s.deadcut = 1
-    s.dead_after = KL_DEAD_AFTER
+    t.deadcut = 0
+    t.dead_after = 0
     t0 = now_seconds()
     if timeout > 0:
         deadline = t0 + timeout
