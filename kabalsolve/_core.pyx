@@ -36,6 +36,7 @@ include "_hint.pxi"
 include "_hint_acesup.pxi"
 include "_objective.pxi"
 include "_check_klondike.pxi"
+include "_check_acesup.pxi"
 include "_line_klondike.pxi"
 include "_sample_klondike.pxi"
 
@@ -970,6 +971,26 @@ def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=Fa
     elapsed = now_seconds() - t0
     return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], path, res.states,
             res.expanded, res.table_bytes, elapsed, res.best, bool(proved))
+
+
+def acesup_check_line(piles, stock, gone, codes, bint strict=False,
+                      bint discard_first=False):
+    """The independent check (_check_acesup.pxi) of a line of move codes from an Aces
+    Up position: -1 if it wins, else the index of the first move it refuses (the
+    length of the line if it ends short of a win).  For the tests."""
+    cdef ACheck k
+    cdef int i, n = len(codes), r
+    cdef uint32_t* buf = <uint32_t*> malloc((n + 1) * sizeof(uint32_t))
+    if buf == NULL:
+        raise MemoryError
+    try:
+        for i in range(n):
+            buf[i] = codes[i]
+        ca_load(&k, piles, stock, gone, strict, discard_first)
+        r = ca_line_wins(&k, buf, n)
+    finally:
+        free(buf)
+    return -1 if r == 1 else -r - 1
 
 
 def acesup_reaches(piles, stock, gone, codes, bint strict=False,
