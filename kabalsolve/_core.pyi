@@ -212,6 +212,28 @@ def acesup_solve(
     table_deals: bool = ...,
 ) -> Tuple[str, Optional[str], List[int], int, int, int, float, int, bool]: ...
 
+def acesup_verdict(
+    piles: Sequence[Sequence[int]],
+    stock: Sequence[int],
+    gone: Sequence[int] = ...,
+    strict: bool = ...,
+    discard_first: bool = ...,
+    max_states: int = ...,
+    timeout: float = ...,
+    max_table_mb: int = ...,
+    spoil_at: int = ...,
+    spoil_xor: int = ...,
+) -> Tuple[str, Optional[str], int, int, int, float, int]: ...
+
+def acesup_check_line(
+    piles: Sequence[Sequence[int]],
+    stock: Sequence[int],
+    gone: Sequence[int],
+    codes: Sequence[int],
+    strict: bool = ...,
+    discard_first: bool = ...,
+) -> int: ...
+
 def acesup_reaches(
     piles: Sequence[Sequence[int]],
     stock: Sequence[Optional[int]],

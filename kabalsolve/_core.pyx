@@ -36,6 +36,7 @@ include "_hint.pxi"
 include "_hint_acesup.pxi"
 include "_objective.pxi"
 include "_check_klondike.pxi"
+include "_check_acesup.pxi"
 include "_line_klondike.pxi"
 include "_sample_klondike.pxi"
 
@@ -935,6 +936,26 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
     res.stop_reason = r.stop_reason
 
 
+cdef int ac_run(AState* s, piles, stock, gone, bint strict, bint discard_first,
+                bint best_score, unsigned long long max_states, double timeout,
+                unsigned long long max_table_mb, SearchResult* res, int* proved,
+                double* t0, bint dominance=True, bint must_move=True, bint last_fast=True,
+                bint reduce=True, bint table_deals=False) except -1:
+    # Load s from the Python values and decide it (ac_decide), the GIL released: what
+    # acesup_solve and acesup_verdict share, so that the verdict runs the very search
+    # of a solve.  t0: the clock when the search began, for the caller's seconds.
+    cdef double deadline = 0.0
+    cdef uint64_t max_bytes = budget_bytes(max_table_mb)
+    ac_load(s, piles, stock, gone, strict, discard_first, dominance, must_move, last_fast,
+            reduce, table_deals)
+    t0[0] = now_seconds()
+    if timeout > 0:
+        deadline = t0[0] + timeout
+    with nogil:
+        ac_decide(s, best_score, max_states, deadline, max_bytes, res, proved)
+    return 0
+
+
 def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=False,
                  bint best_score=True, unsigned long long max_states=0, double timeout=0.0,
                  unsigned long long max_table_mb=8192, bint dominance=True,
@@ -956,20 +977,74 @@ def acesup_solve(piles, stock, gone=(), bint strict=False, bint discard_first=Fa
     """
     cdef AState s
     cdef SearchResult res
-    cdef double t0, deadline = 0.0
-    cdef uint64_t max_bytes = budget_bytes(max_table_mb)
+    cdef double t0
     cdef int proved = 0
-    ac_load(&s, piles, stock, gone, strict, discard_first, dominance, must_move, last_fast,
-            reduce, table_deals)
-    t0 = now_seconds()
-    if timeout > 0:
-        deadline = t0 + timeout
-    with nogil:
-        ac_decide(&s, best_score, max_states, deadline, max_bytes, &res, &proved)
+    ac_run(&s, piles, stock, gone, strict, discard_first, best_score, max_states, timeout,
+           max_table_mb, &res, &proved, &t0, dominance, must_move, last_fast, reduce,
+           table_deals)
     path = take_path(&res)
     elapsed = now_seconds() - t0
     return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], path, res.states,
             res.expanded, res.table_bytes, elapsed, res.best, bool(proved))
+
+
+def acesup_verdict(piles, stock, gone=(), bint strict=False, bint discard_first=False,
+                   unsigned long long max_states=0, double timeout=0.0,
+                   unsigned long long max_table_mb=8192, int spoil_at=-1,
+                   uint32_t spoil_xor=0):
+    """Decide an Aces Up position as acesup_solve does with best_score=False, without
+    handing the line back: a win is replayed first by the independent check
+    (_check_acesup.pxi), on its own state loaded from the same arguments, which must
+    be one whole deck (no stock place without a card).
+
+    Returns (status, stop_reason, states, moves_made, table_bytes, seconds, refused):
+    refused is -1 when the check passed (or there was no win to check), else the index
+    of the first move it refused (the length of the line if the line ends short of a
+    win).  spoil_at, spoil_xor: for the tests, the move code at that index of the line
+    found is xor'ed with spoil_xor before it is checked.
+    """
+    cdef AState s
+    cdef ACheck k
+    cdef SearchResult res
+    cdef double t0
+    cdef int proved = 0, checked = 1
+    # the check's start first: a start it cannot hold is refused before any search
+    ca_load(&k, piles, stock, gone, strict, discard_first)
+    ac_run(&s, piles, stock, gone, strict, discard_first, False, max_states, timeout,
+           max_table_mb, &res, &proved, &t0)
+    if res.status == S_WON:
+        if 0 <= spoil_at < res.path_len:
+            res.path[spoil_at] ^= spoil_xor
+        # (a line of at most a few hundred moves: not worth releasing the GIL for)
+        checked = ca_line_wins(&k, res.path, res.path_len)
+    free(res.path)
+    res.path = NULL
+    if res.stop_reason == STOP_INTERRUPT:
+        PyErr_Clear()
+        raise KeyboardInterrupt
+    elapsed = now_seconds() - t0
+    return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], res.states,
+            res.expanded, res.table_bytes, elapsed, -1 if checked == 1 else -checked - 1)
+
+
+def acesup_check_line(piles, stock, gone, codes, bint strict=False,
+                      bint discard_first=False):
+    """The independent check (_check_acesup.pxi) of a line of move codes from an Aces
+    Up position: -1 if it wins, else the index of the first move it refuses (the
+    length of the line if it ends short of a win).  For the tests."""
+    cdef ACheck k
+    cdef int i, n = len(codes), r
+    cdef uint32_t* buf = <uint32_t*> malloc((n + 1) * sizeof(uint32_t))
+    if buf == NULL:
+        raise MemoryError
+    try:
+        for i in range(n):
+            buf[i] = codes[i]
+        ca_load(&k, piles, stock, gone, strict, discard_first)
+        r = ca_line_wins(&k, buf, n)
+    finally:
+        free(buf)
+    return -1 if r == 1 else -r - 1
 
 
 def acesup_reaches(piles, stock, gone, codes, bint strict=False,

@@ -5,7 +5,8 @@ Every line the core returns is shortened (``lines.shorten``: no lone card moved 
 for nothing) and replayed on the reference ``Position`` (``rules``) before it leaves
 this module.  Should the short line break the rules or discard less than the core's
 line, the core's line is replayed instead, and a move the rules refuse there raises
-SolverError.
+SolverError.  ``verdict`` hands no line back: its win is checked in the core instead
+(see there).
 """
 from __future__ import annotations
 
@@ -140,6 +141,31 @@ def solve_acesup(deal: acesup.Deal, rules: acesup.Rules, best_score: bool = True
     returned is replayed on the reference rules."""
     return solve_acesup_position(acesup.Position(deal, rules), best_score, max_states,
                                  timeout, max_memory_mb, deal)
+
+
+def verdict(start: acesup.Position, max_states: Optional[int] = None,
+            timeout: Optional[float] = None, max_memory_mb: Optional[int] = None) -> str:
+    """"won", "lost" or "unknown" for an Aces Up position (a deal is the position
+    before any move) at its own rules, with no line handed back: the same search as
+    ``solve_acesup_position`` with best_score=False.  What is checked: a win is
+    believed only when the core's winning line passes the core's independent compiled
+    replay (_check_acesup.pxi, its own state and its own reading of the reference rules
+    of ``rules.py``), which plays every move from ``start`` and must end with the stock
+    dealt and 48 cards discarded; the line is not replayed on the Python rules.  A loss
+    is the search's exhaustive proof, as for ``solve_acesup_position``; "unknown" means
+    a budget ran out first.  A line the replay refuses is a SolverError."""
+    check_budget(max_states, timeout, max_memory_mb)
+    rules = start.rules
+    status, _stop, _states, _made, _tbytes, _secs, refused = _core.acesup_verdict(
+        start.piles, start.stock, start.discarded, strict=rules.strict,
+        discard_first=rules.discard_first, max_states=max_states or 0,
+        timeout=timeout or 0.0, max_table_mb=max_memory_mb or 8192)
+    if refused >= 0:
+        raise SolverError("the core's Aces Up win fails the independent check at move %d"
+                          % (refused + 1))
+    if status not in (WON, LOST, UNKNOWN):
+        raise SolverError("unknown status %r" % status)
+    return status
 
 
 def solve_acesup_position(start: acesup.Position, best_score: bool = True,
