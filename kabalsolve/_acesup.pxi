@@ -1444,19 +1444,27 @@ cdef int ac_load(AState* s, piles, stock, gone, bint strict, bint discard_first,
             raise ValueError("pile %d is too high" % (p + 1))
         s.n[p] = len(piles[p])
         for i in range(s.n[p]):
-            s.pile[p][i] = piles[p][i]
-            s.home[s.pile[p][i]] = p
+            c = piles[p][i]
+            if not 0 <= c < 52:
+                raise ValueError("%r is not a card number" % (piles[p][i],))
+            s.pile[p][i] = c
+            s.home[c] = p
         s.bottom[p] = AC_NONE
     s.nstock = len(stock)
     for i in range(s.nstock):
         if stock[i] is None:            # a hole (tests of the reduced games)
             s.stock[i] = AC_NONE
             continue
-        s.stock[i] = stock[i]
-        s.home[s.stock[i]] = i % 4
+        c = stock[i]
+        if not 0 <= c < 52:
+            raise ValueError("%r is not a card number" % (stock[i],))
+        s.stock[i] = c
+        s.home[c] = i % 4
     ac_stock_masks(s)
     s.sp = 0
     for c in gone:
+        if not 0 <= c < 52:
+            raise ValueError("%d is not a card number" % c)
         if RANK_OF[c] == 0:
             raise ValueError("an Ace is never discarded")
         s.gone |= 1ULL << c

@@ -64,15 +64,23 @@ def _solve_acesup(deal: Any, options: Dict[str, Any],
                   budgets: Dict[str, Any]) -> AcesUpSolution:
     best = options.get("best_score")
     best_score = True if best is None else bool(best)
+    rules = _acesup_rules(deal, options)
+    if isinstance(deal, acesup.Position):
+        return acesup_bridge.solve_acesup_position(deal, best_score, **budgets)
+    return acesup_bridge.solve_acesup(deal, rules, best_score, **budgets)
+
+
+def _acesup_rules(deal: Any, options: Dict[str, Any]) -> acesup.Rules:
+    """The rules an Aces Up deal is solved at (a Position: its own, and no rule option
+    may come with it)."""
     if isinstance(deal, acesup.Position):
         given = [k for k in ("strict", "discard_first") if k in options]
         if given:
             raise OptionError("a Position carries its own rules: set %s on it, not here"
                               % ", ".join(given))
-        return acesup_bridge.solve_acesup_position(deal, best_score, **budgets)
-    rules = acesup.Rules(strict=bool(options.get("strict") or False),
-                         discard_first=bool(options.get("discard_first") or False))
-    return acesup_bridge.solve_acesup(deal, rules, best_score, **budgets)
+        return deal.rules
+    return acesup.Rules(strict=bool(options.get("strict") or False),
+                        discard_first=bool(options.get("discard_first") or False))
 
 
 def _solve_clock(deal: Any, options: Dict[str, Any], budgets: Dict[str, Any]) -> ClockSolution:
@@ -200,8 +208,10 @@ def is_winnable(deal: Union[AnyDeal, str], draw: Optional[int] = None,
     by ``solve``: a classic Klondike win is checked by the core's independent compiled
     replay of the search's line (``solve`` writes the line out as atomic moves and
     checks those with it), and a loss is the search's exhaustive proof, as in
-    ``solve``.  Aces Up: the verdict without the best score.  Other cases go through
-    ``solve``."""
+    ``solve``.  Aces Up: the verdict without the best score, a win checked the same
+    way, by the core's independent compiled replay of its line.  Other cases go through
+    ``solve``, which replays the line on the Python rules."""
+
     if type(deal) is klondike.Deal and not options:
         # the short way, for the rules of an earlier call (_VERDICT_KEYWORDS)
         kw = _VERDICT_KEYWORDS.get((draw, type(draw), foundation_moves,
@@ -226,8 +236,11 @@ def is_winnable(deal: Union[AnyDeal, str], draw: Optional[int] = None,
                     klondike_bridge.verdict_keywords(rules)
             result = klondike_bridge.verdict(deal, rules, **budgets)
             return {WON: True, LOST: False}.get(result)
-    if game.name == acesup.NAME:
-        given.setdefault("best_score", False)
+    if game.name == acesup.NAME and not given.get("best_score"):
+        ac_rules = _acesup_rules(deal, given)
+        start = deal if isinstance(deal, acesup.Position) else acesup.Position(deal,
+                                                                                 ac_rules)
+        return {WON: True, LOST: False}.get(acesup_bridge.verdict(start, **budgets))
     sol = SOLVERS[game.name](deal, given, budgets)
     return {WON: True, LOST: False}.get(sol.result)
 

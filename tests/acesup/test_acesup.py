@@ -599,3 +599,17 @@ def test_budgets_on_a_position_part_way_through():
         assert sol.best >= start.score
         assert sol.result in ("lost", "unknown")
         assert sol.score_proved == (sol.result == "lost" and sol.stopped_by is None)
+
+
+def any_layout(piles, stock, gone, rules=Rules()):
+    """A Position of these parts whether or not a game can reach them
+    (``Position.from_layout`` refuses those it cannot): the rules, the search and the
+    checks are defined on any layout, and some tests build one no game reaches."""
+    p = Position.__new__(Position)
+    p.rules = rules
+    p.piles = [list(x) for x in piles]
+    p.stock = list(stock)
+    p.discarded = list(gone)
+    p._history = []
+    p.given_rules = frozenset()
+    return p

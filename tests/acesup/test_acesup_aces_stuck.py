@@ -15,7 +15,7 @@ from kabalsolve.games.acesup import Deal, Position, best_score_brute_force
 from kabalsolve.seeds import shuffled_deck
 from kabalsolve.games.acesup.bridge import decode_acesup_move
 
-from test_acesup import RULES, board, play_to, positions_along, won_line
+from test_acesup import RULES, any_layout, board, play_to, positions_along, won_line
 
 
 def aces_first_position(rng, rules, stock_left, play):
@@ -156,7 +156,9 @@ def late_aces_position(rng, rules, stock_left, play):
     (["AS", "5S"], ["9D"], ["AD", "6S", "3D", "4D"], True),
 ])
 def test_an_ace_to_come_counted(pile1, pile4, stock, won):
-    """The Ace of Diamonds, still in the stock, lands on pile 1.  With the Five of Spades
+    """(The last two layouts cannot arise in a game, a Diamond discarded with no higher
+    Diamond out of the stock, but the count and the brute force are defined on any
+    layout: ``any_layout``.)  The Ace of Diamonds, still in the stock, lands on pile 1.  With the Five of Spades
     under the Ace of Spades there and the King of Diamonds keeping pile 4 from emptying
     before that deal, the Ace of Spades cannot move away first: both Aces must then move
     off pile 1, and the first move fills the last pile: lost (best 47), which only the
@@ -176,8 +178,8 @@ def test_an_ace_to_come_counted(pile1, pile4, stock, won):
         assert not b.aces_stuck()
         assert b.aces_stuck(ahead=True) == (not won)
         assert b.bound() == 48
-        best = best_score_brute_force(Position.from_layout(cards, stock, gone,
-                                                           RULES[1 if strict else 0]))
+        best = best_score_brute_force(any_layout(cards, stock, gone,
+                                                 RULES[1 if strict else 0]))
         assert best == (48 if won else 47)
         status, *_, core_best, proved = _core.acesup_solve(cards, stock, gone,
                                                            strict=strict)

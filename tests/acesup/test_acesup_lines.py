@@ -18,6 +18,7 @@ from kabalsolve.games.acesup import Move, Position, Rules, bridge, lines
 
 from conftest import cards, check_line
 from removable import acesup_lone_moves, acesup_removals
+from test_acesup import any_layout
 
 RULES = [Rules(), Rules(strict=True), Rules(discard_first=True),
          Rules(strict=True, discard_first=True)]
@@ -49,11 +50,10 @@ def test_a_line_may_need_a_lone_cards_move():
     """2♣ goes (A♣ is higher), and the deal to come is A♥ Q♣ A♦ 3♦.  Only with A♠ moved
     onto the emptied pile 1 first does the 3♦ land alone, go, and leave its pile to the
     A♦, which uncovers A♣ for the Q♣ and the 2♦: without a lone card's move the best is
-    46."""
-    pos = Position.from_layout([cards("2C"), cards("2D"), cards("AC"), cards("AS")],
-                               cards("AH QC AD 3D"),
-                               [c for c in range(52) if c % 13 and c not in
-                                cards("2C 2D QC 3D")])
+    46.  (No game reaches this layout: Hearts are discarded with the A♥ still to deal.)"""
+    pos = any_layout([cards("2C"), cards("2D"), cards("AC"), cards("AS")],
+                     cards("AH QC AD 3D"),
+                     [c for c in range(52) if c % 13 and c not in cards("2C 2D QC 3D")])
     assert acesup.best_score_brute_force(pos.copy()) == 48
     assert best_without_lone_moves(pos.copy()) == 46
     sol = kabalsolve.solve(pos)

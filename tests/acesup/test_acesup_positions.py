@@ -43,6 +43,8 @@ BAD_ACESUP = {
     "acesup_missing_pile.txt": ("pile P3 is missing", None),
     "acesup_bad_rule.txt": ("strict must be yes or no, not 'maybe'", 3),
     "acesup_deck_and_piles.txt": ("a 'deck:' line gives a deal", 5),
+    "acesup_discard_without_higher.txt": ("discarded: KH can only have gone while a "
+                                          "higher card of its suit", 10),
 }
 
 

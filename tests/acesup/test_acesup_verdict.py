@@ -19,6 +19,8 @@ from kabalsolve.errors import KabalError, OptionError, SolverError
 from kabalsolve.games.acesup import Deal, Position, Rules, bridge
 from kabalsolve.games.acesup.bridge import decode_acesup_move, solve_acesup_position
 
+from test_acesup import any_layout
+
 RULES = [Rules(), Rules(strict=True), Rules(discard_first=True),
          Rules(strict=True, discard_first=True)]
 NAMES = [r.describe() or "usual" for r in RULES]
@@ -170,11 +172,14 @@ def test_the_check_reads_a_won_start_as_won():
     assert check(pos, []) == -1
     assert _core.acesup_verdict(*core_args(pos))[0::6] == ("won", -1)
     # every card but the Aces discarded, the Aces still to deal: won only once dealt
-    # (no game reaches this layout, a King goes only with its Ace on a pile, but the
-    # rules' start accepts it, and it tells a win from 48 cards discarded)
+    # (no game reaches this layout, a King goes only with its Ace on a pile, and
+    # Position.from_layout refuses it; but the check must still tell a win from 48
+    # cards discarded)
     aces = [0, 13, 26, 39]
-    pos = Position.from_layout([[], [], [], []], aces,
-                               [c for c in range(52) if c not in aces])
+    gone = [c for c in range(52) if c not in aces]
+    with pytest.raises(KabalError, match="discarded: K"):
+        Position.from_layout([[], [], [], []], aces, gone)
+    pos = any_layout([[], [], [], []], aces, gone)
     assert not pos.is_won()
     assert check(pos, []) == python_says(pos, []) == 0
     assert check(pos, [0]) == python_says(pos, [0]) == -1
@@ -273,3 +278,26 @@ def test_the_verdict_refuses_bad_budgets():
         bridge.verdict(pos, max_states=0)
     with pytest.raises(OptionError):
         bridge.verdict(pos, timeout=-1.0)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=NAMES)
+def test_is_winnable_takes_the_verdict_and_agrees_with_solve(rules, monkeypatch):
+    import kabalsolve
+    calls = []
+    monkeypatch.setattr(bridge, "verdict", lambda *a, **k: calls.append(1) or
+                        _verdict(*a, **k))
+    opts = dict(strict=rules.strict, discard_first=rules.discard_first)
+    for seed in range(1, 41):
+        deal = Deal.from_seed(seed)
+        sol = kabalsolve.solve(deal, best_score=False, max_states=BUDGET, **opts)
+        want = {"won": True, "lost": False}.get(sol.result)
+        assert kabalsolve.is_winnable(deal, max_states=BUDGET, **opts) is want
+        assert kabalsolve.is_winnable(Position(deal, rules), max_states=BUDGET) is want
+    assert len(calls) == 80                     # every call took the verdict
+    with pytest.raises(OptionError):
+        kabalsolve.is_winnable(Position(Deal.from_seed(1), rules), strict=True)
+    deal = Deal.from_seed(10)                   # won in about 700 positions
+    assert kabalsolve.is_winnable(deal, max_states=100, **opts) is None
+
+
+_verdict = bridge.verdict

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence, Tuple
 
-from ...cards import Card, card_str, deck_problems, rank
+from ...cards import Card, card_str, deck_problems, rank, suit
 from ...errors import MoveError
 
 if TYPE_CHECKING:
@@ -62,6 +62,30 @@ def position_problem(piles: Sequence[Sequence[Card]], stock: Sequence[Card],
                     "and a pile gains at most one card a deal" % (
                         i + 1, len(p), len(stock), limit,
                         " has" if limit == 1 else "s have"))
+    return _discard_problem(piles, discarded)
+
+
+def _discard_problem(piles: Sequence[Sequence[Card]],
+                     discarded: Sequence[Card]) -> Optional[str]:
+    """Why these discards cannot have been made, or None.
+
+    A card is discarded while a higher card of its suit (Ace high) tops another pile,
+    and that card has left the stock for good.  Take the highest card discarded of a
+    suit: the card that let it go is higher, so it was never discarded, and lies on a
+    pile now.  If every higher card of the suit is still in the stock, no game gets
+    here (a King discarded with its Ace still to deal, say)."""
+    def high(c: Card) -> int:
+        return 13 if rank(c) == 0 else rank(c)
+    on_piles = [c for p in piles for c in p]
+    for s in range(4):
+        gone = [c for c in discarded if suit(c) == s]
+        if not gone:
+            continue
+        top = max(gone, key=high)
+        if not any(suit(c) == s and high(c) > high(top) for c in on_piles):
+            return ("discarded: %s can only have gone while a higher card of its suit "
+                    "was on top of a pile, and that card would still be on a pile; none "
+                    "is (the higher ones are all in the stock)" % card_str(top))
     return None
 
 
