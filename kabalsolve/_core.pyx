@@ -450,6 +450,22 @@ def klondike_solve_line(columns, found, talon, int wp=0, int recycles=0, int dra
             res.expanded, res.table_bytes, elapsed, refused)
 
 
+cdef uint32_t* codes_copy(codes, int room) except NULL:
+    # a malloc'd array of the move codes of the Python sequence codes, with room for
+    # room codes (at least len(codes) + 1); the caller frees it
+    cdef int i, n = len(codes)
+    cdef uint32_t* buf = <uint32_t*> malloc(room * sizeof(uint32_t))
+    if buf == NULL:
+        raise MemoryError
+    try:
+        for i in range(n):
+            buf[i] = codes[i]
+    except BaseException:
+        free(buf)
+        raise
+    return buf
+
+
 def klondike_line(columns, found, talon, codes, int wp=0, int recycles=0, int draw=3,
                   int max_recycles=KL_NOLIMIT, bint foundation_moves=True):
     """A line of move codes from a classic position written out as atomic moves and
@@ -459,16 +475,12 @@ def klondike_line(columns, found, talon, codes, int wp=0, int recycles=0, int dr
     before that one.  For the tests and the benchmarks."""
     cdef KCheck k
     cdef KALine line
-    cdef int i, n = len(codes), r
-    cdef uint32_t* buf = <uint32_t*> malloc((n + 1) * sizeof(uint32_t))
-    if buf == NULL:
-        raise MemoryError
+    cdef int n = len(codes), r
+    cdef uint32_t* buf = codes_copy(codes, n + 1)
     line.moves = NULL
     line.n = 0
     line.cap = 0
     try:
-        for i in range(n):
-            buf[i] = codes[i]
         ck_load(&k, columns, found, talon, wp, recycles, draw, max_recycles,
                 foundation_moves)
         r = ka_line(&k, buf, n, &line)
@@ -600,13 +612,9 @@ def klondike_check_line(columns, found, talon, codes, int wp=0, int recycles=0,
     classic position: -1 if it wins, else the index of the first move it refuses (the
     length of the line if it ends short of a win).  For the tests."""
     cdef KCheck k
-    cdef int i, n = len(codes), r
-    cdef uint32_t* buf = <uint32_t*> malloc((n + 1) * sizeof(uint32_t))
-    if buf == NULL:
-        raise MemoryError
+    cdef int n = len(codes), r
+    cdef uint32_t* buf = codes_copy(codes, n + 1)
     try:
-        for i in range(n):
-            buf[i] = codes[i]
         ck_load(&k, columns, found, talon, wp, recycles, draw, max_recycles,
                 foundation_moves)
         r = ck_line_wins(&k, buf, n)
@@ -628,11 +636,7 @@ def klondike_tidy(columns, found, talon, codes, int wp=0, int recycles=0, int dr
     cdef uint32_t* line
     kl_load(&s, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves,
             danish, group)
-    line = <uint32_t*> malloc((2 * n + 1) * sizeof(uint32_t))
-    if line == NULL:
-        raise MemoryError()
-    for i in range(n):
-        line[i] = codes[i]
+    line = codes_copy(codes, 2 * n + 1)
     with nogil:
         m = kl_tidy(&s, line, n)
     out = [line[i] for i in range(m)] if m >= 0 else None
@@ -1033,13 +1037,9 @@ def acesup_check_line(piles, stock, gone, codes, bint strict=False,
     Up position: -1 if it wins, else the index of the first move it refuses (the
     length of the line if it ends short of a win).  For the tests."""
     cdef ACheck k
-    cdef int i, n = len(codes), r
-    cdef uint32_t* buf = <uint32_t*> malloc((n + 1) * sizeof(uint32_t))
-    if buf == NULL:
-        raise MemoryError
+    cdef int n = len(codes), r
+    cdef uint32_t* buf = codes_copy(codes, n + 1)
     try:
-        for i in range(n):
-            buf[i] = codes[i]
         ca_load(&k, piles, stock, gone, strict, discard_first)
         r = ca_line_wins(&k, buf, n)
     finally:

@@ -605,11 +605,4 @@ def any_layout(piles, stock, gone, rules=Rules()):
     """A Position of these parts whether or not a game can reach them
     (``Position.from_layout`` refuses those it cannot): the rules, the search and the
     checks are defined on any layout, and some tests build one no game reaches."""
-    p = Position.__new__(Position)
-    p.rules = rules
-    p.piles = [list(x) for x in piles]
-    p.stock = list(stock)
-    p.discarded = list(gone)
-    p._history = []
-    p.given_rules = frozenset()
-    return p
+    return Position._of_parts(piles, stock, gone, rules)

@@ -159,6 +159,12 @@ class Position:
         problem = position_problem(piles, stock, discarded)
         if problem:
             raise DealError(problem)
+        return cls._of_parts(piles, stock, discarded, rules)
+
+    @classmethod
+    def _of_parts(cls, piles: Sequence[Sequence[Card]], stock: Sequence[Card],
+                  discarded: Sequence[Card], rules: Rules) -> "Position":
+        """The position of these parts, unchecked (``from_layout`` checks them first)."""
         p = cls.__new__(cls)
         p.rules = rules
         p.piles = [list(x) for x in piles]
