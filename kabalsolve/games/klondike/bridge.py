@@ -212,13 +212,7 @@ def verdict(start: Union[klondike.Deal, klondike.Position], rules: klondike.Rule
     loss is the search's exhaustive proof, as for ``solve_position``."""
     check_budget(max_states, timeout, max_memory_mb)
     rules, args, kw = classic_args(start, rules, "the verdict-only search")
-    status, _stop, _states, _made, _tbytes, _secs, refused = _core.klondike_verdict(
-        *args, max_states=max_states or 0, timeout=timeout or 0.0,
-        max_table_mb=max_memory_mb or 8192, **kw)
-    if refused >= 0:
-        raise SolverError("the core's win fails the independent check at move %d"
-                          % (refused + 1))
-    return status  # type: ignore[no-any-return]
+    return _checked_verdict(args, kw, max_states, timeout, max_memory_mb)
 
 
 def verdict_keywords(rules: klondike.Rules) -> Dict[str, Any]:
@@ -237,11 +231,17 @@ def deal_verdict(deal: klondike.Deal, kw: Dict[str, Any], max_states: Optional[i
     """``verdict`` of a classic deal at the rules whose core keywords are ``kw``
     (``verdict_keywords``), with nothing made on the way: the same search and the same
     check of a win."""
-    if max_states is not None or timeout is not None or max_memory_mb is not None:
-        check_budget(max_states, timeout, max_memory_mb)
+    check_budget(max_states, timeout, max_memory_mb)
+    return _checked_verdict(([(pile[:-1], pile[-1:]) for pile in deal.tableau],
+                             _NO_CARDS_UP, deal.stock, 0, 0),
+                            kw, max_states, timeout, max_memory_mb)
+
+
+def _checked_verdict(args: Tuple[Any, ...], kw: Dict[str, Any], max_states: Optional[int],
+                     timeout: Optional[float], max_memory_mb: Optional[int]) -> str:
+    # the core's verdict on its position arguments; a win its check refuses is an error
     status, _stop, _states, _made, _tbytes, _secs, refused = _core.klondike_verdict(
-        [(pile[:-1], pile[-1:]) for pile in deal.tableau], _NO_CARDS_UP, deal.stock,
-        0, 0, max_states=max_states or 0, timeout=timeout or 0.0,
+        *args, max_states=max_states or 0, timeout=timeout or 0.0,
         max_table_mb=max_memory_mb or 8192, **kw)
     if refused >= 0:
         raise SolverError("the core's win fails the independent check at move %d"
