@@ -69,6 +69,18 @@ def klondike_line(
     foundation_moves: bool = ...,
 ) -> Tuple[int, bytes]: ...
 
+def klondike_won_line(
+    columns: Sequence[Column],
+    found: Sequence[int],
+    talon: Sequence[int],
+    codes: Sequence[int],
+    wp: int = ...,
+    recycles: int = ...,
+    draw: int = ...,
+    max_recycles: int = ...,
+    foundation_moves: bool = ...,
+) -> Tuple[int, Optional[bytes]]: ...
+
 def klondike_moves(line: bytes, table: List[Any], move: type,
                    places: Tuple[str, ...]) -> List[Any]: ...
 

@@ -493,6 +493,39 @@ def klondike_line(columns, found, talon, codes, int wp=0, int recycles=0, int dr
     return r, out
 
 
+def klondike_won_line(columns, found, talon, codes, int wp=0, int recycles=0,
+                      int draw=3, int max_recycles=KL_NOLIMIT, bint foundation_moves=True):
+    """The line a win found from a classic position (its move codes) makes, as
+    klondike_solve_line makes it: without its round trips, written out as atomic moves
+    and checked as they are written on the independent check's state and rules.
+    Returns (refused, line): refused -1 and line the bytes of the atomic moves
+    (_line_klondike.pxi) if the line wins; else the index of the first code refused
+    (the length of the line if it ends short of a win) and None.  For the hints, which
+    ask the core for a win after each move."""
+    cdef KState t
+    cdef KCheck k
+    cdef KALine line
+    cdef int n = len(codes), refused
+    cdef uint32_t* buf
+    ck_load(&k, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves)
+    kl_load(&t, columns, found, talon, wp, recycles, draw, max_recycles, foundation_moves,
+            False, 0)
+    buf = codes_copy(codes, n + 1)
+    line.moves = NULL
+    line.n = 0
+    line.cap = 0
+    try:
+        with nogil:
+            refused = ka_won_line(&t, &k, buf, n, &line)
+        if refused == -2:
+            raise MemoryError("no memory for the line of a win")
+        out = ka_bytes(&line) if refused == -1 else None
+    finally:
+        free(buf)
+        free(line.moves)
+    return refused, out
+
+
 cdef object ka_value(type move, tuple places, Py_ssize_t number):
     # The Move value of atomic move number (see _line_klondike.pxi), made as the
     # dataclass's own __init__ leaves it (the fields in its __dict__) in a third of

@@ -216,6 +216,46 @@ def test_a_spoiled_win_is_refused_where_python_refuses_it(rules):
     assert refused >= 10
 
 
+@pytest.mark.parametrize("rules", [Rules(draw=3), Rules(draw=1, passes=2)], ids=str)
+def test_a_win_given_as_codes_is_made_as_solve_makes_it(rules):
+    """klondike_won_line (the hints' line after each move): the line of a win given as
+    move codes is solve_line's line, and a spoiled one is refused where solve_line
+    refuses it."""
+    rng = random.Random(11)
+    refused = 0
+    for seed in range(1, 31):
+        pos = Position(kabalsolve.deal_from_seed(seed), rules)
+        args, rk = core_args(pos)
+        status, _stop, codes, *_ = _core.klondike_solve(*args, **rk, max_states=BUDGET)
+        if status != "won":
+            continue
+        cols, found, talon, wp, rec = args
+        line = _core.klondike_solve_line(*args, **rk, max_states=BUDGET)[2]
+        assert _core.klondike_won_line(cols, found, talon, codes, wp, rec, **rk) == (-1, line)
+        for _ in range(3):
+            at = rng.randrange(len(codes))
+            xor = 1 << rng.randrange(4, 19)
+            spoiled = list(codes)
+            spoiled[at] ^= xor
+            want = _core.klondike_solve_line(*args, **rk, max_states=BUDGET, spoil_at=at,
+                                             spoil_xor=xor)
+            got = _core.klondike_won_line(cols, found, talon, spoiled, wp, rec, **rk)
+            assert got == (want[7], want[2])
+            refused += got[0] >= 0
+    assert refused >= 10
+
+
+def test_a_hint_says_so_in_one_line_when_the_check_refuses(monkeypatch):
+    real = _core.klondike_won_line
+    monkeypatch.setattr(_core, "klondike_won_line",
+                        lambda cols, found, talon, codes, *a, **kw: real(
+                            cols, found, talon, [c ^ (1 << 9) for c in codes], *a, **kw))
+    pos = Position(kabalsolve.deal_from_seed(1), Rules(draw=3))
+    with pytest.raises(SolverError) as e:
+        kabalsolve.hint(pos)
+    assert "fails the independent check at move" in str(e.value)
+
+
 def test_solve_says_so_in_one_line_when_the_check_refuses(monkeypatch):
     real = _core.klondike_solve_line
     monkeypatch.setattr(_core, "klondike_solve_line",

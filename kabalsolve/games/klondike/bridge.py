@@ -339,20 +339,25 @@ class PositionSearch:
                      timeout: Optional[float] = None, flip: bool = False
                      ) -> Tuple[str, Optional[str], List[klondike.Move]]:
         """(result, stopped_by, a win from there) for the position after ``move`` (legal
-        here); the win is replayed on the reference rules."""
-        child = self.pos.copy()
-        child.push(move)
+        here).  The win is the line ``solve`` would give from there: made in the core
+        without its round trips, written out as atomic moves and checked there by the
+        independent check (``_core.klondike_won_line``), not replayed on the Python
+        rules."""
         status, stop, codes, states = self.core.decide(
             klondike_steps(self.pos, move), max_states=max_states or 0,
             timeout=timeout or 0.0, flip=flip)
         self.states += states
         moves: List[klondike.Move] = []
         if status == WON:
-            moves, child = replay_winning_codes(child, codes,
-                                                "the core's win after %s" % move)
-            if not child.is_won():
-                raise SolverError("the core's win after %s does not end with all cards up"
-                                  % move)
+            child = self.pos.copy()
+            child.push(move)
+            columns, found, talon, wp, rec = klondike_core_args(child)
+            refused, line = _core.klondike_won_line(columns, found, talon, codes, wp, rec,
+                                                    **verdict_keywords(child.rules))
+            if refused >= 0 or line is None:
+                raise SolverError("the core's win after %s fails the independent check at "
+                                  "move %d" % (move, refused + 1))
+            moves = atomic_moves(line)
         return status, stop, moves
 
 

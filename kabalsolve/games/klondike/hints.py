@@ -27,7 +27,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ...errors import MoveError
 from ...solution import LOST, UNKNOWN, WON
-from .bridge import PositionSearch, solve_position
+from .bridge import PositionSearch, solve_win
 from .estimate import MAX_STATES, SAMPLES, MoveEstimate, estimate_moves, view_of
 from .position import PartialPosition
 from .rules import Move, Position, Rules
@@ -140,8 +140,8 @@ def hint(position: Position, max_states: Optional[int] = None,
     def verdict(m: Move, result: str, length: Optional[int] = None) -> MoveVerdict:
         return MoveVerdict(m, pos.move_text(m), pos.describe(m), result, length)
 
-    root = solve_position(pos, max_states=max_states, timeout=timeout,
-                          max_memory_mb=max_memory_mb)
+    root = solve_win(pos, pos.rules, max_states=max_states, timeout=timeout,
+                     max_memory_mb=max_memory_mb)
     states = root.stats.states
     if root.result == LOST:
         return Hint(position, LOST, [verdict(m, LOST) for m in legal], states,
