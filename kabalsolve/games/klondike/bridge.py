@@ -4,10 +4,11 @@ Klondike deal or position, and the decoding of its answers.
 Pack the position once, make one call, decode the move codes by replaying them on the
 reference ``Position`` (``rules``): a move the rules refuse raises SolverError, so
 every line that leaves this module has been checked by code that did not produce it.
-One line is checked in the core instead (``solve_win``, for ``kabalsolve.solve``): a
-classic win, written out as atomic moves and played as it is written by the core's
-independent check (_line_klondike.pxi, _check_klondike.pxi), since the Python replay
-cost several times the search; the tests hold it to the replayed line.
+One kind of line is checked in the core instead (``solve_win``, for
+``kabalsolve.solve``, and ``PositionSearch.decide_after``, for the hints): a classic
+win, written out as atomic moves and played as it is written by the core's independent
+check (_line_klondike.pxi, _check_klondike.pxi), since the Python replay cost several
+times the search; the tests hold it to the replayed line.
 
 The objectives: ``win``; ``max-foundation`` (the most cards that can reach the
 foundations, with a line that gets them there); and the two that count along a line,
