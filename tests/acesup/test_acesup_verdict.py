@@ -284,8 +284,8 @@ def test_the_verdict_refuses_bad_budgets():
 def test_is_winnable_takes_the_verdict_and_agrees_with_solve(rules, monkeypatch):
     import kabalsolve
     calls = []
-    monkeypatch.setattr(bridge, "verdict", lambda *a, **k: calls.append(1) or
-                        _verdict(*a, **k))
+    real = bridge.verdict
+    monkeypatch.setattr(bridge, "verdict", lambda *a, **k: calls.append(1) or real(*a, **k))
     opts = dict(strict=rules.strict, discard_first=rules.discard_first)
     for seed in range(1, 41):
         deal = Deal.from_seed(seed)
@@ -299,5 +299,3 @@ def test_is_winnable_takes_the_verdict_and_agrees_with_solve(rules, monkeypatch)
     deal = Deal.from_seed(10)                   # won in about 700 positions
     assert kabalsolve.is_winnable(deal, max_states=100, **opts) is None
 
-
-_verdict = bridge.verdict
