@@ -140,8 +140,8 @@ def test_micro_decode_a_line_to_moves(benchmark):
 
 def test_micro_decode_and_replay_a_line(benchmark):
     """The line decoded into atomic moves and replayed on the Python rules (what solve
-    did with every line before it was made in the core; what the other objectives,
-    the danish variant and the hints still do, and about what Solution.verify costs)."""
+    did with every line before it was made in the core; what the other objectives and
+    the danish variant still do, and about what Solution.verify costs)."""
     benchmark.group = "one call, piece by piece"
     rules, _args, _rk, codes = _easy_parts()
     moves = benchmark(lambda: bridge.replay_klondike_codes(Position(DEALS[EASY], rules),
@@ -158,3 +158,14 @@ def test_micro_whole_call(benchmark, call):
     result = benchmark(fn, DEALS[EASY], draw=3)
     assert result is True or getattr(result, "result", None) == "won"
 
+
+def test_micro_hint(benchmark):
+    """A hint along the easy deal's win (every legal move decided, the win after each
+    made and checked in the core): what an app pays to ask for one."""
+    benchmark.group = "one call, piece by piece"
+    rules = Rules(draw=3)
+    pos = Position(DEALS[EASY], rules)
+    for m in kabalsolve.solve(DEALS[EASY], draw=3).moves[:30]:
+        pos.push(m)
+    h = benchmark(kabalsolve.hint, pos)
+    assert h.result == "won" and h.moves[0].result == "won"
