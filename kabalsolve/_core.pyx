@@ -355,6 +355,22 @@ cdef int kl_classic_start(KState* s, KCheck* k, columns, found, talon, int wp,
     return 0
 
 
+cdef tuple verdict_answer(SearchResult* res, double t0, int checked):
+    # What a verdict-only call returns once its search has ended and checked is the
+    # independent check's answer on a win (1, or -(1 + the index refused)): (status,
+    # stop_reason, states, moves_made, table_bytes, seconds, refused), refused -1 when
+    # the check passed or there was no win.  Frees the search's path; an interrupted
+    # search raises KeyboardInterrupt.
+    free(res.path)
+    res.path = NULL
+    if res.stop_reason == STOP_INTERRUPT:
+        PyErr_Clear()
+        raise KeyboardInterrupt
+    return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], res.states,
+            res.expanded, res.table_bytes, now_seconds() - t0,
+            -1 if checked == 1 else -checked - 1)
+
+
 def klondike_verdict(columns, found, talon, int wp=0, int recycles=0, int draw=3,
                      int max_recycles=KL_NOLIMIT, bint foundation_moves=True,
                      unsigned long long max_states=0, double timeout=0.0,
@@ -381,14 +397,7 @@ def klondike_verdict(columns, found, talon, int wp=0, int recycles=0, int draw=3
         kl_decide(&s, max_states, deadline, max_bytes, &res)
         if res.status == S_WON:
             checked = ck_line_wins(&k, res.path, res.path_len)
-    free(res.path)
-    res.path = NULL
-    if res.stop_reason == STOP_INTERRUPT:
-        PyErr_Clear()
-        raise KeyboardInterrupt
-    elapsed = now_seconds() - t0
-    return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], res.states,
-            res.expanded, res.table_bytes, elapsed, -1 if checked == 1 else -checked - 1)
+    return verdict_answer(&res, t0, checked)
 
 
 def klondike_solve_line(columns, found, talon, int wp=0, int recycles=0, int draw=3,
@@ -1054,14 +1063,7 @@ def acesup_verdict(piles, stock, gone=(), bint strict=False, bint discard_first=
             res.path[spoil_at] ^= spoil_xor
         # (a line of at most a few hundred moves: not worth releasing the GIL for)
         checked = ca_line_wins(&k, res.path, res.path_len)
-    free(res.path)
-    res.path = NULL
-    if res.stop_reason == STOP_INTERRUPT:
-        PyErr_Clear()
-        raise KeyboardInterrupt
-    elapsed = now_seconds() - t0
-    return (STATUS_NAMES[res.status], STOP_NAMES[res.stop_reason], res.states,
-            res.expanded, res.table_bytes, elapsed, -1 if checked == 1 else -checked - 1)
+    return verdict_answer(&res, t0, checked)
 
 
 def acesup_check_line(piles, stock, gone, codes, bint strict=False,

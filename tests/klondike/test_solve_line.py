@@ -58,6 +58,17 @@ def core_args(pos):
     return args, rk
 
 
+def core_wins(rules, seeds):
+    """(position, core arguments, rule keywords, the core's codes) of each seeded deal
+    the core wins at rules within BUDGET."""
+    for seed in seeds:
+        pos = Position(kabalsolve.deal_from_seed(seed), rules)
+        args, rk = core_args(pos)
+        status, _stop, codes, *_ = _core.klondike_solve(*args, **rk, max_states=BUDGET)
+        if status == "won":
+            yield pos, args, rk, codes
+
+
 @pytest.mark.parametrize("rules", RULES, ids=str)
 def test_the_line_is_the_python_paths_line(rules):
     """Deal by deal, the line made in the core is the line the Python decoding and
@@ -161,12 +172,7 @@ def test_the_core_writes_out_and_refuses_lines_as_python_does(rules):
     Python decoding, and refuse the line at the code where it does."""
     rng = random.Random(str(rules))
     refused = 0
-    for seed in range(1, 41):
-        pos = Position(kabalsolve.deal_from_seed(seed), rules)
-        args, rk = core_args(pos)
-        status, _stop, codes, *_ = _core.klondike_solve(*args, **rk, max_states=BUDGET)
-        if status != "won":
-            continue
+    for pos, args, rk, codes in core_wins(rules, range(1, 41)):
         for spoil in range(4):
             line = list(codes)
             i = rng.randrange(len(line))
@@ -195,12 +201,7 @@ def test_a_spoiled_win_is_refused_where_python_refuses_it(rules):
     wins)."""
     rng = random.Random(7)
     refused = 0
-    for seed in range(1, 31):
-        pos = Position(kabalsolve.deal_from_seed(seed), rules)
-        args, rk = core_args(pos)
-        status, _stop, codes, *_ = _core.klondike_solve(*args, **rk, max_states=BUDGET)
-        if status != "won":
-            continue
+    for pos, args, rk, codes in core_wins(rules, range(1, 31)):
         for _ in range(3):
             at = rng.randrange(len(codes))
             xor = 1 << rng.randrange(4, 19)         # a different card, place or count
@@ -223,12 +224,7 @@ def test_a_win_given_as_codes_is_made_as_solve_makes_it(rules):
     refuses it."""
     rng = random.Random(11)
     refused = 0
-    for seed in range(1, 31):
-        pos = Position(kabalsolve.deal_from_seed(seed), rules)
-        args, rk = core_args(pos)
-        status, _stop, codes, *_ = _core.klondike_solve(*args, **rk, max_states=BUDGET)
-        if status != "won":
-            continue
+    for pos, args, rk, codes in core_wins(rules, range(1, 31)):
         cols, found, talon, wp, rec = args
         line = _core.klondike_solve_line(*args, **rk, max_states=BUDGET)[2]
         assert _core.klondike_won_line(cols, found, talon, codes, wp, rec, **rk) == (-1, line)
