@@ -17,9 +17,11 @@ progress    the progress bar of ``batch``, ``stats`` and ``generate --winnable``
 """
 from __future__ import annotations
 
+import errno
+import io
 import os
 import sys
-from typing import List, Optional
+from typing import Any, List, NoReturn, Optional
 
 import click
 
@@ -40,6 +42,78 @@ class DefaultToSolve(click.Group):
     def list_commands(self, ctx: click.Context) -> List[str]:
         """The commands in the order they were added (solve first), not sorted."""
         return list(self.commands)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; a fault of the system (a closed pipe, a full disk, a closed
+        standard stream) leaves it as a ``StreamFault``, which click passes on untouched:
+        how click itself treats an ``OSError`` has changed between its releases (8.5.1
+        ends a closed pipe with status 1, which here means "lost")."""
+        try:
+            return super().invoke(ctx)
+        except OSError as e:
+            raise StreamFault(e) from e
+
+
+class StreamFault(Exception):
+    """An ``OSError`` raised while a command ran, carried past click to ``main``."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class ClosedStreamError(OSError):
+    """Reading or writing a standard stream that was closed when kabalsolve started."""
+
+
+class ClosedStream(io.TextIOBase):
+    """Stands for a standard stream the command was started without (``>&-``,
+    ``<&-``): Python leaves such a stream ``None``, and writing to it would silently do
+    nothing.  Reading or writing it is an ``OSError`` naming the stream."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return "utf-8"
+
+    @property
+    def buffer(self) -> "ClosedStream":
+        return self
+
+    def _closed(self, *args: Any) -> NoReturn:
+        raise ClosedStreamError(errno.EBADF, "%s is closed" % self.name)
+
+    read = readline = write = _closed  # type: ignore[assignment]
+
+    def isatty(self) -> bool:
+        return False
+
+    def flush(self) -> None:
+        """Nothing was written, so nothing to flush."""
+
+
+def _guard_standard_streams() -> None:
+    """Put a ``ClosedStream`` in place of each standard stream that is closed, and the
+    null device on its descriptor, so that no file the command opens later takes
+    descriptor 0, 1 or 2 (and a worker process inherits no surprise)."""
+    for fd, name, attr in ((0, "standard input", "stdin"), (1, "standard output", "stdout"),
+                           (2, "standard error", "stderr")):
+        try:
+            os.fstat(fd)
+            continue
+        except OSError:
+            pass
+        try:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        except OSError:
+            pass
+        setattr(sys, attr, ClosedStream(name))
 
 
 @click.group(cls=DefaultToSolve, context_settings={"help_option_names": ["-h", "--help"]},
@@ -83,20 +157,40 @@ def _drop_output() -> None:
         pass
 
 
+def _os_fault(e: OSError) -> NoReturn:
+    """Leave with status 2 after a fault of the system: quietly for a closed pipe
+    (``| head`` has all it wanted), with one error line for anything else."""
+    _drop_output()
+    if e.errno != errno.EPIPE and not isinstance(e, BrokenPipeError):
+        if isinstance(e, ClosedStreamError):
+            where = ""
+        else:
+            where = "%s: " % e.filename if e.filename else "cannot write the output: "
+        try:
+            click.echo(error_line(where + (e.strerror or str(e))), err=True)
+        except OSError:
+            pass
+    sys.exit(EXIT["error"])
+
+
 def main(argv: Optional[List[str]] = None) -> None:
     """Entry point: run the command and turn usage errors into one line and status 2;
-    so too a fault writing the output (a full disk); a closed pipe (``| head``) ends
-    the command quietly."""
+    so too a fault writing the output (a full disk, a closed standard output); a closed
+    pipe (``| head``) ends the command quietly with status 2.  These faults are handled
+    here, whatever the version of click: ``DefaultToSolve.invoke`` hands them over as
+    ``StreamFault``, and what is still buffered is flushed here, not at exit."""
+    _guard_standard_streams()
     try:
         rv = cli.main(args=argv, prog_name="kabalsolve", standalone_mode=False)
+        sys.stdout.flush()
+    except StreamFault as e:
+        _os_fault(e.error)
     except click.exceptions.Exit as e:
+        try:
+            sys.stdout.flush()
+        except OSError as fault:
+            _os_fault(fault)
         sys.exit(e.exit_code)
-    except SystemExit as e:
-        # click ends a command whose output pipe closed with status 1, which is "lost"
-        if isinstance(e.__context__, BrokenPipeError):
-            _drop_output()
-            sys.exit(EXIT["error"])
-        raise
     except click.exceptions.NoArgsIsHelpError as e:
         click.echo(e.ctx.get_help() if e.ctx else "usage: kabalsolve DEAL [OPTIONS]")
         sys.exit(EXIT["error"])
@@ -112,12 +206,6 @@ def main(argv: Optional[List[str]] = None) -> None:
     except click.Abort:
         click.echo("kabalsolve: interrupted", err=True)
         sys.exit(130)
-    except BrokenPipeError:
-        _drop_output()
-        sys.exit(EXIT["error"])
     except OSError as e:
-        _drop_output()
-        where = "%s: " % e.filename if e.filename else "cannot write the output: "
-        click.echo(error_line(where + (e.strerror or str(e))), err=True)
-        sys.exit(EXIT["error"])
+        _os_fault(e)
     sys.exit(rv if isinstance(rv, int) else 0)
