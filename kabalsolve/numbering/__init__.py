@@ -11,18 +11,33 @@ dealing).
 digits; a number out of the program's range raises ``OptionError`` naming the range.
 ``SCHEMES`` lists the names; each scheme's module says how its program deals and what
 its values were checked against.
+
+Two numberings number every one of the 52! orders of the deck: lonelybot's exact
+numbers and Microsoft's.  ``deal_number(deal, name)`` gives any deal's number in them,
+and reading it back gives the same deal:
+
+    >>> n = kabalsolve.deal_number(deal, "lonelybot")
+    >>> n
+    12954810653509400169295621394006691876957783508183809583464865425989
+    >>> kabalsolve.numbered_deal("lonelybot", n) == deal
+    True
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from typing import Callable, Dict, Tuple, Union
+from typing import Callable, Dict, Optional, Tuple, Union
 
 from ..digits import is_digits
 from ..errors import OptionError
 from ..formats import pysolfc
 from ..formats.syntax import clip
 from ..games import klondike
-from . import solvitaire
+from . import greenfelt, klondike_solver, lonelybot, microsoft, solvitaire
+
+
+#: the number of orders of a deck
+FACTORIAL_52 = math.factorial(52)
 
 
 @dataclass(frozen=True)
@@ -39,11 +54,23 @@ class Scheme:
     hi: int
     #: the deal of a number already checked to be in range
     deal: Callable[[int], klondike.Deal]
+    #: the number of any deal, for the numberings that number every deal
+    number: Optional[Callable[[klondike.Deal], int]] = None
 
 
 _ALL = (
-    Scheme("solvitaire", "Solvitaire seed %d", "Solvitaire seed", 0, solvitaire.MAX_SEED, solvitaire.deal),
-    Scheme("pysolfc", "PySolFC game %d", "PySolFC game number", 1, pysolfc.MAX_GAME, pysolfc.deal),
+    Scheme("solvitaire", "Solvitaire seed %d", "Solvitaire seed", 0, solvitaire.MAX_SEED,
+           solvitaire.deal),
+    Scheme("klondike-solver", "Klondike-Solver game %d", "Klondike-Solver game number", 0,
+           klondike_solver.MAX_SEED, klondike_solver.deal),
+    Scheme("greenfelt", "GreenFelt game %d", "GreenFelt game number", 0, greenfelt.MAX_GAME,
+           greenfelt.deal),
+    Scheme("microsoft", "Microsoft deal %d", "Microsoft Solitaire Collection deal number", 0,
+           microsoft.MAX_NUMBER, microsoft.deal, microsoft.number),
+    Scheme("lonelybot", "lonelybot exact %d", "lonelybot exact number", 0,
+           lonelybot.MAX_NUMBER, lonelybot.deal, lonelybot.number),
+    Scheme("pysolfc", "PySolFC game %d", "PySolFC game number", 1, pysolfc.MAX_GAME,
+           pysolfc.deal),
 )
 SCHEMES: Dict[str, Scheme] = {s.name: s for s in _ALL}
 
@@ -61,14 +88,15 @@ def check_number(name: str, number: Union[int, str]) -> int:
     """``number`` (an int, or a string of ASCII decimal digits) as an int in the range of
     the numbering ``name``; else OptionError saying what the range is."""
     s = scheme(name)
-    what = "a %s is a whole number from %d to %d" % (s.noun, s.lo, s.hi)
+    top = "52! - 1" if s.hi == FACTORIAL_52 - 1 else str(s.hi)
+    what = "a %s is a whole number from %d to %s" % (s.noun, s.lo, top)
     if isinstance(number, str):
         text = number.strip()
         if not is_digits(text) or len(text.lstrip("0")) > len(str(s.hi)):
-            raise OptionError("%s, not %r" % (what, clip(number)))
+            raise OptionError("%s, not %r" % (what, clip(number, 80)))
         number = int(text)
     if isinstance(number, bool) or not isinstance(number, int) or not s.lo <= number <= s.hi:
-        raise OptionError("%s, not %s" % (what, clip(repr(number))))
+        raise OptionError("%s, not %s" % (what, clip(repr(number), 80)))
     return number
 
 
@@ -76,6 +104,21 @@ def numbered_deal(name: str, number: Union[int, str]) -> klondike.Deal:
     """The Klondike deal the program ``name`` lays out for ``number``; ``name`` is one of
     ``SCHEMES``."""
     return scheme(name).deal(check_number(name, number))
+
+
+def deal_number(deal: klondike.Deal, name: str = "lonelybot") -> int:
+    """The number of ``deal`` in the numbering ``name``: "lonelybot" (the default) or
+    "microsoft", the two that number every deal; ``numbered_deal(name, n)`` gives the
+    deal back."""
+    s = scheme(name)
+    if s.number is None:
+        raise OptionError("%s numbers only the deals its own shuffle makes; the numberings "
+                          "of every deal are %s" % (s.name, " and ".join(
+                              x.name for x in _ALL if x.number is not None)))
+    if not isinstance(deal, klondike.Deal):
+        raise OptionError("deal numbers are for Klondike deals, not %s"
+                          % clip(type(deal).__name__))
+    return s.number(deal)
 
 
 def title(name: str, number: int) -> str:
