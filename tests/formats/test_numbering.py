@@ -197,3 +197,15 @@ def test_module_docstring_examples() -> None:
     import kabalsolve.numbering
     result = doctest.testmod(kabalsolve.numbering)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_solvitaire_verdicts_on_its_own_deals() -> None:
+    """The deals are the ones Solvitaire decided: our verdict is its verdict."""
+    seen = 0
+    for line in (DATA / "solvitaire_verdicts.tsv").read_text().splitlines():
+        if line and not line.startswith("#"):
+            seed, draw, verdict = line.split("\t")
+            sol = kabalsolve.solve(numbered_deal("solvitaire", int(seed)), draw=int(draw))
+            assert sol.result == verdict, (seed, draw)
+            seen += 1
+    assert seen >= 90
