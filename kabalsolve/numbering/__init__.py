@@ -92,10 +92,9 @@ def check_number(name: str, number: Union[int, str]) -> int:
     what = "a %s is a whole number from %d to %s" % (s.noun, s.lo, top)
     shown = clip(repr(number), 80)
     if isinstance(number, str):
-        text = number.strip()
-        if not is_digits(text) or len(text.lstrip("0")) > len(str(s.hi)):
+        if not is_digits(number) or len(number.lstrip("0")) > len(str(s.hi)):
             raise OptionError("%s, not %s" % (what, shown))
-        number = int(text)
+        number = int(number)
     if isinstance(number, bool) or not isinstance(number, int) or not s.lo <= number <= s.hi:
         raise OptionError("%s, not %s" % (what, shown))
     return number

@@ -159,7 +159,8 @@ def test_solvitaire_edges() -> None:
     assert top == 2 ** 31 - 1
     assert numbered_deal("solvitaire", "0") == numbered_deal("solvitaire", 0)
     assert numbered_deal("solvitaire", str(top)) == numbered_deal("solvitaire", top)
-    for bad in (-1, top + 1, 2 ** 32, "-1", "2147483648", "12a", "", "\u0663", True, 1.0):
+    for bad in (-1, top + 1, 2 ** 32, "-1", "2147483648", "12a", "", "\u0663", " 12", "1_0",
+                True, 1.0):
         with pytest.raises(OptionError, match=r"a Solvitaire seed is a whole number "
                                               r"from 0 to 2147483647, not "):
             numbered_deal("solvitaire", bad)  # type: ignore[arg-type]
