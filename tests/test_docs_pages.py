@@ -77,3 +77,17 @@ def test_the_fence_check_finds_what_it_should():
     assert fence_problems(["```sh", "# a comment", "```", "## Heading"]) == []
     assert [n for n, _ in fence_problems(["```text", "", "## Heading", "```"])] == [3]
     assert fence_problems(["````md", "```", "inner", "```", "````"]) == []
+
+
+def test_ci_runs_the_readme_commands_test_line():
+    """The README's first commands start from a virtual environment, and CI runs the
+    test command exactly as the README gives it (a user's green is CI's green)."""
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    block = re.search(r"```sh\n(.*?)```", readme, re.S).group(1).splitlines()
+    assert len(block) == 2, block
+    for line in block:
+        assert line.startswith("python3 -m venv .venv && . .venv/bin/activate && "), line
+    test_line = block[1]
+    assert test_line.endswith("python -m pytest")
+    ci = open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8").read()
+    assert test_line in ci.splitlines() or "( %s )" % test_line in ci.splitlines()
