@@ -119,10 +119,6 @@ BatchResult, Generated
     What the calls above return; ``help(kabalsolve.Solution)`` and so on describe each.
 
 ``__version__`` is the installed version.
-
-(The package keeps no ``__all__``: pydoc would print every class of it in full here,
-some 1,700 lines.  ``dir(kabalsolve)`` lists exactly the names above, and each is
-re-exported as ``name as name`` so that type checkers see it as public.)
 """
 # The compiled core comes first: without it nothing works, and a source tree where it
 # was never built would otherwise fail deep inside with a confusing import error.
@@ -173,7 +169,10 @@ from .solution import Solution as Solution
 from .solution import Stats as Stats
 
 # The public names, for dir() (PEP 562); tests/test_package_face.py keeps this list, the
-# docstring above and docs/api.md's reference in step.
+# docstring above and docs/api.md's reference in step.  The package keeps no __all__ on
+# purpose: pydoc prints every class an __all__ names in full, and help(kabalsolve) would
+# run to some 1,700 lines instead of the page above.  Each name is imported as "X as X",
+# which type checkers take as an explicit re-export.
 _PUBLIC = (
     "__version__",
     # read a deal or a position
