@@ -128,9 +128,10 @@ if _util.find_spec(__name__ + "._core") is None:
     import os as _os
 
     raise ImportError(
-        "kabalsolve's compiled core is not built in %s: run 'python setup.py build_ext "
-        "--inplace' there, or install kabalsolve ('python -m pip install .') and import "
-        "it from outside that source tree" % _os.path.dirname(_os.path.abspath(__file__)))
+        "kabalsolve's compiled core is not built in %s: run 'python -m pip install -e .' "
+        "there (it builds the core in place), or install kabalsolve ('python -m pip "
+        "install .') and import it from outside that source tree"
+        % _os.path.dirname(_os.path.abspath(__file__)))
 from . import _core  # noqa: E402,F401
 
 from ._version import __version__ as __version__

@@ -73,6 +73,6 @@ def test_a_source_tree_without_its_core_says_what_to_run(tmp_path):
         last = r.stderr.strip().splitlines()[-1]
         assert last.startswith("ImportError: kabalsolve's compiled core is not built in "
                                + str(tree / "kabalsolve")), r.stderr
-        assert "python setup.py build_ext --inplace" in last
-        assert "python -m pip install ." in last
+        assert "python -m pip install -e ." in last
+        assert "python -m pip install .'" in last
         assert "circular" not in r.stderr
