@@ -727,7 +727,8 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
     #    reachable at any time and taking one out changes the reach of no other, so in a
     #    win the move can be delayed to just before a card goes onto it (or replaced by a
     #    talon-to-foundation move when it goes up first), as in 5.
-    cdef int n = 0, c, j, k, card, q, fe = -1, empty_useful, free_talon, nup, start, cnt
+    cdef int n = 0, c, j, k, card, q, fe = -1, empty_useful, free_talon, nup, cnt
+    cdef int start = 0    # read only where free_talon set it; gcc cannot see that
     cdef int cne = 0, ct2f = 0, ct2t = 0, cs     # sets of columns (see below)
     cdef uint64_t follow = 0, down_ok = 0, basem = 0, tops = 0, kbase = 0, reach, play, x, y
     cdef uint64_t fits

@@ -2,7 +2,8 @@
 
 The command reference comes from the command line itself and the library reference
 from the docstrings, so this build is what keeps the site true to the code.  It needs
-the ``docs`` extra (``pip install -e ".[docs]"``).  Without Sphinx the test is skipped,
+the ``docs`` extra (``pip install -e ".[docs]"``); tests/test_packaging.py builds it
+after a plain install too.  Without Sphinx the test is skipped,
 unless KABALSOLVE_REQUIRE_DOCS=1 is set (as CI sets it): then a missing Sphinx fails.
 """
 import importlib.util
@@ -35,7 +36,7 @@ def test_docs_site_builds_without_warnings(tmp_path):
     assert r.returncode == 0, "sphinx failed:\n%s%s" % (r.stdout, r.stderr)
     assert r.stderr.strip() == "", "sphinx warned:\n%s" % r.stderr
     for page in ("index", "quickstart", "formats", "cli", "api", "rules", "architecture",
-                 "results", "acesup"):
+                 "results", "acesup", "research-acesup"):
         assert (tmp_path / "html" / (page + ".html")).exists(), page
 
 
