@@ -855,25 +855,28 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
         #     passes: the only move when the talon is at the start of a pass (wp a
         #     multiple of draw, or the whole talon in the waste: the key's wp 0);
         #     otherwise no talon move that needs a recycle first is generated.
-        #     Proof: cards only leave the talon, so c stays last until it is taken,
-        #     every other card keeps its index whether c is there or not, and turning
-        #     shows c (the last card) in every pass.  A pass started by a recycle shows
-        #     the indices draw - 1, 2 draw - 1, ... and the last, and so does the rest
-        #     of a pass from wp = k * draw (its first card shown is tal[k * draw - 1]).
-        #     Taking c sets wp to the end of the talon, from where the next talon move
-        #     recycles first.  Take any win W from here, and let W' be "c up", then W
-        #     less its moves of c (and of the cards kl_is_safe's proof deletes: all on
-        #     their foundations now, so none in the talon).  The tableau and the
-        #     foundations go as kl_is_safe's proof says; each talon move of W takes the
-        #     card at the same index in W', where it is shown too: in W' every talon
-        #     move starts from the end of a pass or from the wp of W's move before,
-        #     which is the same in both, so it fails only where W's first talon move
-        #     takes a card this pass shows without a recycle from a wp that is not
-        #     the start of a pass (a move generated here).  Otherwise W' is a win,
-        #     one move no longer than W, whose first move (W2F of c, this pass) is
+        #     Proof: cards only leave the talon, so c stays last until it is taken and
+        #     every other card keeps its index whether c is there or not; turning shows
+        #     the last card in every pass, and a pass started by a recycle shows the
+        #     indices draw - 1, 2 draw - 1, ... and the last, which any wp reaches by
+        #     turning to the end and recycling.  Taking c sets wp to the end.  Take any
+        #     win W from here, and let W' be "c up", then W less its moves of c (at
+        #     least one: c must leave the talon) and of the cards kl_is_safe's proof
+        #     deletes (all on their foundations now, none in the talon).  The tableau
+        #     and the foundations go as kl_is_safe's proof says.  Each talon move of W
+        #     takes its card at the same index in W'; W' has the wp that W has (the
+        #     index of the talon card taken last) except at the start, where W' is at
+        #     the end, and after W takes c, where W is at the end; from the end a move
+        #     takes only cards a recycle shows, which W' reaches from any wp.  So W'
+        #     fails only if W's first talon move takes, without a recycle, a card that
+        #     this pass shows and a recycle does not: never when the talon is at the
+        #     start of a pass now (from wp = k * draw the pass shows k * draw - 1 +
+        #     i * draw and the last), and otherwise only by a move generated here.  W'
+        #     is no longer than W, and its first move (W2F of c, this pass) is
         #     generated.  Not with limited passes (taking c from the start of a pass
-        #     ends the pass, which a win may need: tests/test_passes.py), nor in the
-        #     danish circle, nor at draw 1 (free_talon and 1b above).
+        #     ends the pass, which a win may need), nor in the danish circle, nor at
+        #     draw 1 (free_talon and 1b above); tests/klondike/test_dominance.py holds
+        #     a position that forcing c up in the middle of a pass loses.
         card = s.tal[s.ntal - 1]
         if playable(s, card) and kl_is_safe(s, card):
             if (MULTIPLES_OF[s.draw] >> s.wp) & 1 or s.wp == s.ntal:
