@@ -851,6 +851,39 @@ cdef int kl_gen(KState* s, uint32_t* out, int full) noexcept nogil:
             if playable(s, card) and kl_is_safe(s, card):
                 out[0] = kl_code(KL_W2F, s.wp, 0, 0)
                 return 1
+    elif not s.danish and s.max_recycles == KL_NOLIMIT and s.ntal > 0:
+        # 1c. The last card c of the talon, when safe, at draw 2 or more with unlimited
+        #     passes: the only move when the talon is at the start of a pass (wp a
+        #     multiple of draw, or the whole talon in the waste: the key's wp 0);
+        #     otherwise no talon move that needs a recycle first is generated.
+        #     Proof: cards only leave the talon, so c stays last until it is taken and
+        #     every other card keeps its index whether c is there or not; turning shows
+        #     the last card in every pass, and a pass started by a recycle shows the
+        #     indices draw - 1, 2 draw - 1, ... and the last, which any wp reaches by
+        #     turning to the end and recycling.  Taking c sets wp to the end.  Take any
+        #     win W from here, and let W' be "c up", then W less its moves of c (at
+        #     least one: c must leave the talon) and of the cards kl_is_safe's proof
+        #     deletes (all on their foundations now, none in the talon).  The tableau
+        #     and the foundations go as kl_is_safe's proof says.  Each talon move of W
+        #     takes its card at the same index in W'; W' has the wp that W has (the
+        #     index of the talon card taken last) except at the start, where W' is at
+        #     the end, and after W takes c, where W is at the end; from the end a move
+        #     takes only cards a recycle shows, which W' reaches from any wp.  So W'
+        #     fails only if W's first talon move takes, without a recycle, a card that
+        #     this pass shows and a recycle does not: never when the talon is at the
+        #     start of a pass now (from wp = k * draw the pass shows k * draw - 1 +
+        #     i * draw and the last), and otherwise only by a move generated here.  W'
+        #     is no longer than W, and its first move (W2F of c, this pass) is
+        #     generated.  Not with limited passes (taking c from the start of a pass
+        #     ends the pass, which a win may need), nor in the danish circle, nor at
+        #     draw 1 (free_talon and 1b above); tests/klondike/test_dominance.py holds
+        #     a position that forcing c up in the middle of a pass loses.
+        card = s.tal[s.ntal - 1]
+        if playable(s, card) and kl_is_safe(s, card):
+            if (MULTIPLES_OF[s.draw] >> s.wp) & 1 or s.wp == s.ntal:
+                out[0] = kl_code(KL_W2F, s.ntal - 1, 0, 0)
+                return 1
+            icand &= inow
 
     # 7. Dead ends: a position kl_dead proves lost has no move worth trying (the win
     #    search only: s.deadcut; the max-foundation search needs every position).  Not

@@ -17,7 +17,8 @@ Checked by mutation (the core rebuilt with one rule broken, this file together w
 test_solve.py and test_core_vs_reference.py run against it): F2T chains cut short,
 the twin condition dropped, safe talon cards forced at any draw, the draw-1 talon
 pruning at any draw, SWAPF removed, followers only from column bases, no column ever
-emptied, the key's bottom-card flags or its waste-split merge broken: each fails tests.
+emptied, the key's bottom-card flags or its waste-split merge broken, the safe last
+talon card (pruning 1c) forced up at any waste size: each fails tests.
 The F2T thresholds of kl_is_safe loosened to the no-F2T ones survive everything, and a
 search of some 5,500 won endgames found no position where that looser rule loses: it
 may well be sound (the proof without F2T seems to carry over).
@@ -33,7 +34,7 @@ from kabalsolve.games.klondike import bridge
 from kabalsolve.cards import rank, suit
 from kabalsolve.games.klondike import PILES, Rules
 
-from conftest import (BruteForceLimit, always_to_foundation, brute_force, core_solve,
+from conftest import (BruteForceLimit, always_to_foundation, brute_force, core_solve, core_verdict,
                       dump_position, forced_safe_moves, forced_safe_talon_always,
                       no_partial_runs, parse_position, position_text, random_endgame,
                       replay_core_codes, safe_to_foundation)
@@ -439,3 +440,71 @@ def test_core_agrees_with_brute_force_without_foundation_moves(seed, in_play, ru
     assert won or not won2
     check_core(pos, won)
     check_core(pos2, won2)
+
+
+# Draw 3, unlimited passes: 7S, the last talon card, is safe but must not be forced up
+# here, in the middle of a pass (one card in the waste).  The win needs JS, the waste
+# top, before QS and JH leave the talon; taking 7S first turns the rest of the stock
+# over, and after the recycle JS is the first of its three, out of reach until QS and
+# JH are gone.  Found by a random search against a build that forced 7S up at any waste
+# size; pruning 1c forces it only at the start of a pass.
+SAFE_LAST_NOT_FORCED = """
+F: 6 7 10 10
+T1: | 9H 8S
+T2: JC QH TH 9S KS TS | QD
+T3: 8H KH KD | QC JD
+T4: | KC
+W: JS
+S: QS JH 7S
+"""
+
+
+def test_safe_last_talon_card_is_not_forced_in_the_middle_of_a_pass():
+    pos = parse_position(SAFE_LAST_NOT_FORCED, Rules(draw=3))
+    last = pos.talon()[-1]
+    assert safe_to_foundation(pos, last) and pos.foundations[suit(last)] == rank(last)
+    assert brute_force(pos)
+    assert core_verdict(pos) == "won"
+
+
+def _last_talon_card_safe_cases(count, draw):
+    # random endgames at unlimited passes whose last talon card is playable and safe
+    # (pruning 1c of kl_gen), each with the talon split at every size of the waste:
+    # the split decides whether 1c forces that card up (at the start of a pass) or only
+    # drops the talon moves that need a recycle
+    rng = random.Random(1000 + draw)
+    rules = Rules(draw=draw, passes=None)
+    out = []
+    while len(out) < count:
+        pos = random_endgame(rng, rng.randint(8, 16), rules, max_talon=10)
+        talon = pos.talon()
+        if len(talon) < 2:
+            continue
+        last = talon[-1]
+        if pos.foundations[suit(last)] != rank(last) or not safe_to_foundation(pos, last):
+            continue
+        for wp in range(len(talon) + 1):
+            p = pos.copy()
+            p.waste, p.stock = talon[:wp], talon[wp:]
+            out.append(p)
+    return out
+
+
+@pytest.mark.parametrize("draw", [2, 3])
+def test_safe_last_talon_card_keeps_the_verdict(draw):
+    """Pruning 1c (the safe last talon card forced up at the start of a pass, talon
+    moves after a recycle dropped otherwise) loses no win: the core against the brute
+    force on every split of the talon of endgames where the rule applies."""
+    decided = won = 0
+    for p in _last_talon_card_safe_cases(120, draw):
+        try:
+            expect = brute_force(p, limit=20_000)
+        except BruteForceLimit:
+            continue
+        status, _stop, codes = core_solve(p)[:3]
+        assert status == ("won" if expect else "lost"), position_text(p)
+        if expect:
+            replay_core_codes(p, codes)
+            won += 1
+        decided += 1
+    assert decided >= 100 and won >= 20, (decided, won)
