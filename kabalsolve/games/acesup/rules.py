@@ -276,6 +276,18 @@ class Position:
     def is_won(self) -> bool:
         return not self.stock and len(self.discarded) == WIN_SCORE
 
+    def at_start(self) -> bool:
+        """Whether this is a deal's first position: the layout (one card on each pile)
+        and nothing else dealt or discarded."""
+        return (not self.discarded and len(self.stock) == 48
+                and all(len(p) == 1 for p in self.piles))
+
+    def describe_layout(self) -> str:
+        """The first deal in plain words (the layout, not a move), as a line of the
+        moves starts: ``deal J♣ 10♠ Q♦ 10♥ onto piles 1 to 4 (the layout)``."""
+        return "deal %s onto piles 1 to 4 (the layout)" % " ".join(
+            card_symbol(p[-1]) if p else "-" for p in self.piles)
+
     def is_over(self) -> bool:
         return not self.legal_moves()
 
