@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, Optional
+from typing import Any, Dict, Optional
 
 import click
 
 from ..api import play
 from ..dealfile import read_file, read_stream
 from ..errors import KabalError
+from ..games import klondike
+from ..games.klondike import cli as klondike_cli
 from ..games.klondike import player
 from .options import EXIT, MAX_STATES_TYPE, Whole, fail
 
@@ -56,9 +58,15 @@ def play_cmd(deal: str, draw: int, passes: Optional[int], no_foundation_moves: b
     try:
         d: Any = read_stream(sys.stdin.buffer, "<stdin>") if deal == "-" else \
             read_file(deal)
-        game = play(d, draw=draw, seed=seed, stock_known=stock_known, samples=samples,
-                    max_states=max_states, passes=passes,
-                    foundation_moves=not no_foundation_moves, solve_deal=True)
+        if isinstance(d, klondike.Position):
+            # a file that states its rules: those, completed by the options given here
+            # (an option that contradicts the file is an error)
+            d = klondike_cli.with_rules(d, draw, passes, not no_foundation_moves)
+            rules: Dict[str, Any] = {}
+        else:
+            rules = dict(draw=draw, passes=passes, foundation_moves=not no_foundation_moves)
+        game = play(d, seed=seed, stock_known=stock_known, samples=samples,
+                    max_states=max_states, solve_deal=True, **rules)
     except KabalError as e:
         raise fail(str(e))
     if as_json:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, FrozenSet, List, Optional, Sequence, Tuple
 
-from ...cards import Card, card_str, is_red, parse_card, rank, suit
+from ...cards import DECK, Card, card_str, is_red, parse_card, rank, suit
 from ...errors import DealError, MoveError
 
 if TYPE_CHECKING:
@@ -181,7 +181,7 @@ class PartialPosition:
             known.update(c for c in down + up if c is not None)
         known.update(self.waste)
         known.update(c for c in self.stock if c is not None)
-        return [c for c in range(52) if c not in known]
+        return [c for c in DECK if c not in known]
 
     def to_text(self, comment: Optional[str] = None) -> str:
         """The position-file text, ``??`` for each unknown card; read back, it gives an
