@@ -73,7 +73,9 @@ class Generated:
     def to_text(self) -> str:
         """The deal file, with the seed and (if solved) the verdict, the solution length,
         the states searched and the difficulty rating as comments; and the games won
-        without peeking when they were played."""
+        without peeking when they were played.  A solved deal states the rules it was
+        solved under beside the deal (read back, it is the position before any move,
+        under them), so that the file solved as it is gives the verdict it states."""
         lines = ["seed %d (kabalsolve generate)" % self.seed]
         sol = self.solution
         if self.deal.game == clock.NAME and sol is not None:

@@ -3,10 +3,11 @@ keys of Klondike.
 
 ``formats.text`` splits the lines and sends a Klondike file here (``read_fields``).  A
 file is a deal (``T1``..``T7`` and ``stock``, or one ``deck`` line) unless it has a
-position key (``waste``, ``foundations``, ``passes-used``, ``draw``, ``passes``,
-``foundation-moves``), a column with a ``|`` between its face-down and face-up cards, or
-an unknown card ``??`` (a face-down card or a stock card not known: the position is then
-a ``PartialPosition``).  The syntax is in docs/formats.md.  Every error names the line it is about; whether the
+position key (``waste``, ``foundations``, ``passes-used``, or a rule: ``draw``,
+``passes``, ``foundation-moves``, ``variant``), a column with a ``|`` between its
+face-down and face-up cards, or an unknown card ``??`` (a face-down card or a stock card
+not known: the position is then a ``PartialPosition``).  A deal with rule lines beside it
+is the position before any move, under those rules (the danish variant only so).  The syntax is in docs/formats.md.  Every error names the line it is about; whether the
 parts can occur in a game is decided by ``position.position_problem``, whose answer
 names the part.
 """
