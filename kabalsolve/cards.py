@@ -81,8 +81,8 @@ def as_card(c: int) -> Card:
 
 
 def as_cards(cs: Iterable[int]) -> Tuple[Card, ...]:
-    """``as_card`` of each."""
-    return tuple(as_card(c) for c in cs)
+    """The Cards of card numbers that a deck's check has passed (each from 0 to 51)."""
+    return tuple(map(CARDS.__getitem__, cs))
 
 _SUIT_OF_CHAR = {"S": 0, "H": 1, "D": 2, "C": 3, "s": 0, "h": 1, "d": 2, "c": 3,
                  "\u2660": 0, "\u2665": 1, "\u2666": 2, "\u2663": 3,
