@@ -137,7 +137,7 @@ def _every_card(deal: Any, what: str) -> None:
     """DealError if ``deal`` is a position with unknown cards: ``what`` needs them all."""
     if isinstance(deal, klondike.PartialPosition):
         raise DealError("%s: %s needs every card; a hint that does not peek takes it "
-                        "(hint(position, no_peek=True), kabalsolve hint --no-peek)"
+                        "(hint(position, no_peek=True))"
                         % (unknown_cards(deal.unknown()), what))
 
 

@@ -161,6 +161,7 @@ def test_with_rules_keeps_a_game_possible():
     lambda d: kabalsolve.hint(kabalsolve.Position(d), no_peek=True, timeout=1),
     lambda d: kabalsolve.play(kabalsolve.Position(d), draw=1),
     lambda d: kabalsolve.solve(d, strict=True),
+    lambda d: kabalsolve.solve(kabalsolve.read_deal("examples/klondike-unknown-cards.txt")),
 ])
 def test_library_errors_name_the_library_keywords(call):
     with pytest.raises(kabalsolve.KabalError) as e:
