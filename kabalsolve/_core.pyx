@@ -14,6 +14,8 @@ from cpython.exc cimport PyErr_Clear
 from cpython.object cimport PyObject
 from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING
 
+from .cards import CARDS as _CARDS     # the card values Moves carry (ints that print as cards)
+
 cdef extern from "Python.h":
     # declared here without Cython's error check: the search only needs to know whether
     # a handler raised (the exception is then replaced by KeyboardInterrupt, below)
@@ -554,7 +556,7 @@ cdef object ka_value(type move, tuple places, Py_ssize_t number):
     fields["kind"] = "move"
     fields["src"] = places[where // 8]
     fields["dst"] = places[where % 8]
-    fields["card"] = rest // 13
+    fields["card"] = _CARDS[rest // 13]
     fields["count"] = rest % 13 + 1
     return value
 

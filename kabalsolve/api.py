@@ -33,14 +33,22 @@ AnyDeal = Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position, acesu
 ALL_OPTIONS = tuple(dict.fromkeys(k for g in GAMES.values() for k in g.options))
 
 
-def _klondike_rules(deal: Any, options: Dict[str, Any]) -> klondike.Rules:
+def _own_rules(options: Dict[str, Any], names: Tuple[str, ...], what: str) -> None:
+    """OptionError if rule keywords (``names``) come with a Position, which carries its
+    own rules; the message says where they go instead."""
+    given = ", ".join("%s=%r" % (k, options[k]) for k in names if k in options)
+    if given:
+        raise OptionError("a Position carries its own rules, so %s takes none with it: make "
+                          "the Position with them, Position(deal, %s), or take a copy "
+                          "under them, position.with_rules(%s)" % (what, given, given))
+
+
+def _klondike_rules(deal: Any, options: Dict[str, Any], what: str = "solve"
+                    ) -> klondike.Rules:
     """The rules a Klondike deal is solved at (a Position: its own, and no rule option
     may come with it)."""
     if isinstance(deal, klondike.Position):
-        given = [k for k in options if k != "objective"]
-        if given:
-            raise OptionError("a Position carries its own rules: set %s on it, not here"
-                              % ", ".join(given))
+        _own_rules(options, klondike.RULE_KEYWORDS, what)
         return deal.rules
     fm = options.get("foundation_moves")
     return klondike.Rules(draw=options.get("draw", 3),
@@ -70,14 +78,11 @@ def _solve_acesup(deal: Any, options: Dict[str, Any],
     return acesup_bridge.solve_acesup(deal, rules, best_score, **budgets)
 
 
-def _acesup_rules(deal: Any, options: Dict[str, Any]) -> acesup.Rules:
+def _acesup_rules(deal: Any, options: Dict[str, Any], what: str = "solve") -> acesup.Rules:
     """The rules an Aces Up deal is solved at (a Position: its own, and no rule option
     may come with it)."""
     if isinstance(deal, acesup.Position):
-        given = [k for k in ("strict", "discard_first") if k in options]
-        if given:
-            raise OptionError("a Position carries its own rules: set %s on it, not here"
-                              % ", ".join(given))
+        _own_rules(options, acesup.RULE_KEYWORDS, what)
         return deal.rules
     return acesup.Rules(strict=bool(options.get("strict") or False),
                         discard_first=bool(options.get("discard_first") or False))
@@ -132,7 +137,7 @@ def _every_card(deal: Any, what: str) -> None:
     """DealError if ``deal`` is a position with unknown cards: ``what`` needs them all."""
     if isinstance(deal, klondike.PartialPosition):
         raise DealError("%s: %s needs every card; a hint that does not peek takes it "
-                        "(hint(position, no_peek=True), kabalsolve hint --no-peek)"
+                        "(hint(position, no_peek=True))"
                         % (unknown_cards(deal.unknown()), what))
 
 
@@ -231,7 +236,7 @@ def is_winnable(deal: Union[AnyDeal, str], draw: Optional[int] = None,
     check_budget(max_states, timeout, max_memory_mb)
     budgets = dict(max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb)
     if game.name == klondike.NAME and given.get("objective", "win") == "win":
-        rules = _klondike_rules(deal, given)
+        rules = _klondike_rules(deal, given, "is_winnable")
         if not rules.danish:
             if type(deal) is klondike.Deal and not options and \
                     len(_VERDICT_KEYWORDS) < _VERDICT_KEEP:
@@ -240,7 +245,7 @@ def is_winnable(deal: Union[AnyDeal, str], draw: Optional[int] = None,
             result = klondike_bridge.verdict(deal, rules, **budgets)
             return {WON: True, LOST: False}.get(result)
     if game.name == acesup.NAME and not given.get("best_score"):
-        ac_rules = _acesup_rules(deal, given)
+        ac_rules = _acesup_rules(deal, given, "is_winnable")
         start = deal if isinstance(deal, acesup.Position) else acesup.Position(deal,
                                                                                  ac_rules)
         return {WON: True, LOST: False}.get(acesup_bridge.verdict(start, **budgets))
@@ -306,10 +311,10 @@ def hint(position: Union[klondike.Position, klondike.PartialPosition, acesup.Pos
     return fn(position, max_states, timeout, max_memory_mb)  # type: ignore[no-any-return]
 
 
-def play(deal: Union[klondike.Deal, str], draw: int = 3, seed: int = 0,
-         stock_known: bool = False, samples: int = klondike_player.SAMPLES,
+def play(deal: Union[klondike.Deal, klondike.Position, str], draw: Optional[int] = None,
+         seed: int = 0, stock_known: bool = False, samples: int = klondike_player.SAMPLES,
          max_states: int = klondike_player.MAX_STATES, passes: Optional[int] = None,
-         foundation_moves: bool = True, solve_deal: bool = False
+         foundation_moves: Optional[bool] = None, solve_deal: bool = False
          ) -> klondike_player.PlayResult:
     """Play a Klondike deal as a player who sees only what is face up and remembers
     every card once seen (``kabalsolve.games.klondike.player``).  ``stock_known``: the
@@ -317,16 +322,35 @@ def play(deal: Union[klondike.Deal, str], draw: int = 3, seed: int = 0,
     unknown until turned.  ``seed`` seeds the player's random deals of the unseen
     cards; ``samples`` is how many it deals for a choice, ``max_states`` the positions
     each search of one may visit.  ``solve_deal``: also ask the thoughtful solver about
-    the deal (``PlayResult.deal_result``)."""
+    the deal (``PlayResult.deal_result``).  The rules: ``draw`` (default 3), ``passes``
+    (default unlimited), ``foundation_moves`` (default True); a deal's first
+    ``Position`` (a deal file that states its rules reads as one) is played at the
+    classic rules it carries, and takes no rule keywords."""
     if isinstance(deal, str):
         deal = read_deal(deal)
-    if not isinstance(deal, klondike.Deal):
-        if isinstance(deal, (klondike.Position, klondike.PartialPosition)):
-            raise OptionError("play takes a Klondike deal, not a position")
+    if isinstance(deal, klondike.Position) and deal.at_start() and not deal.rules.danish:
+        _own_rules(dict(draw=draw, passes=passes, foundation_moves=foundation_moves),
+                   tuple(k for k, v in (("draw", draw), ("passes", passes),
+                                        ("foundation_moves", foundation_moves))
+                         if v is not None), "play")
+        rules = deal.rules
+        deal = deal.to_deal()
+    elif not isinstance(deal, klondike.Deal):
+        if isinstance(deal, klondike.Position) and deal.rules.danish:
+            raise OptionError("play plays classic Klondike, not the danish variant")
+        if isinstance(deal, klondike.PartialPosition):
+            raise OptionError("play takes a Klondike deal, not a position with unknown "
+                              "cards (??): the player is dealt every card")
+        if isinstance(deal, klondike.Position):
+            raise OptionError("play takes a Klondike deal (or a deal's first position), not "
+                              "a position part-way through a game")
         g = game_of(deal)
         raise OptionError("play takes a Klondike deal, not %s %s deal"
                           % (g.article(), g.title))
-    rules = klondike.Rules(draw=draw, foundation_moves=foundation_moves, passes=passes)
+    else:
+        rules = klondike.Rules(draw=3 if draw is None else draw,
+                               foundation_moves=True if foundation_moves is None
+                               else foundation_moves, passes=passes)
     return klondike_player.play_deal(
         deal, rules, seed=seed, samples=samples, max_states=max_states,
         model=STOCK_KNOWN if stock_known else AS_DEALT,

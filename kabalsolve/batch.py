@@ -36,7 +36,7 @@ from typing import (Any, Callable, ClassVar, Dict, Iterable, Iterator, List, Opt
 from . import _core
 from .api import play, solve
 from .errors import KabalError, OptionError
-from .games import GAMES, klondike
+from .games import GAMES, acesup, klondike
 from .games.klondike import player as klondike_player
 from .games.klondike.view import AS_DEALT, STOCK_KNOWN
 from .results import PLAY, SOLVE, vegas_score
@@ -68,6 +68,8 @@ BUDGETS = ("max_states", "timeout", "max_memory_mb")
 #: the rule keywords of each game: a batch may mix games, and each deal gets its own
 #: the rule options each game's solve takes (the registry's)
 GAME_RULES = {name: g.options for name, g in GAMES.items()}
+#: the keywords a position carries itself (the others, such as objective, still apply)
+POSITION_RULES = klondike.RULE_KEYWORDS + acesup.RULE_KEYWORDS
 
 
 @dataclass(frozen=True)
@@ -127,8 +129,12 @@ class BatchResult:
 
 def solve_one(deal_id: str, deal: Any, rules: Dict[str, Any],
               solution: bool = False) -> BatchResult:
-    """Solve one deal and make its record; a solver error names the deal."""
+    """Solve one deal and make its record; a solver error names the deal.  A position
+    (a file that states its rules) is solved at the rules it carries: the rule options
+    are for the deals."""
     mine = GAME_RULES.get(getattr(deal, "game", ""), ())
+    if isinstance(deal, (klondike.Position, acesup.Position)):
+        mine = tuple(k for k in mine if k not in POSITION_RULES)
     try:
         sol = solve(deal, **{k: v for k, v in rules.items() if k in BUDGETS or k in mine})
     except KabalError as e:
@@ -377,9 +383,17 @@ class PlayRecord:
 
 def play_one(deal_id: str, deal: Any, options: Dict[str, Any],
              games: bool = False) -> PlayRecord:
-    """Play one deal without peeking and make its record; an error names the deal."""
+    """Play one deal without peeking and make its record; an error names the deal.  A
+    deal's first position (a file that states its rules) is played at the rules it
+    carries: the rule options are for the deals."""
     try:
-        settings = play_settings(options)
+        if isinstance(deal, klondike.Position):
+            options = {k: v for k, v in options.items() if k not in klondike.RULE_KEYWORDS}
+            settings = play_settings(dict(options, draw=deal.rules.draw,
+                                          passes=deal.rules.passes,
+                                          foundation_moves=deal.rules.foundation_moves))
+        else:
+            settings = play_settings(options)
         game = play(deal, **options)
     except KabalError as e:
         raise KabalError("%s: %s" % (deal_id, e)) from None

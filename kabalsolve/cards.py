@@ -3,12 +3,18 @@
 A card is ``suit * 13 + rank`` with rank 0 = Ace .. 12 = King and suit in the order
 of ``SUITS`` (spades, hearts, diamonds, clubs: the order of a new deck).  Hearts and
 diamonds are red.  The compiled core uses the same numbering.
+
+``Card`` is that int with a name: ``str()`` writes it as the files and moves do
+(``TH``), ``repr()`` as the call that makes it (``Card('TH')``), ``symbol`` as the lines
+in words do (``10♥``).  It is an ``int`` subclass, so the core and every sum, index
+and comparison take it as the number it is; the 52 values are made once (``CARDS``), and
+the deals, moves and parsers hand those out.
 """
 from __future__ import annotations
 
-from typing import Iterable, List, Optional, Sequence
+from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
-Card = int
+from .errors import DealError
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -16,7 +22,67 @@ SUIT_SYMBOLS = "\u2660\u2665\u2666\u2663"  # ♠ ♥ ♦ ♣
 RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight",
               "nine", "ten", "jack", "queen", "king")
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-DECK: List[Card] = list(range(52))
+
+
+class Card(int):
+    """One card: the int ``suit * 13 + rank`` (0 is A♠, 51 is K♣) that prints as
+    a card.  ``Card("10h")``, ``Card("TH")``, ``Card("10♥")`` and ``Card(22)`` are
+    all the ten of hearts; ``str()`` is ``TH`` (the notation of files and of
+    ``str(move)``), ``repr()`` is ``Card('TH')``, ``symbol`` is ``10♥`` (the lines in
+    words).  Arithmetic on a card gives a plain int."""
+
+    __slots__ = ()
+
+    def __new__(cls, card: Any) -> "Card":
+        if isinstance(card, str):
+            c = parse_card(card)
+            if c is None:
+                raise DealError("%r is not a card (write e.g. TD, 10d or Q♥)"
+                                % (card[:12] + ("..." if len(card) > 12 else ""),))
+            return c
+        if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52:
+            return CARDS[card]
+        raise DealError("a card is a number from 0 to 51 or a card's name (TD, 10d, Q♥), "
+                        "not %r" % (card,))
+
+    def __str__(self) -> str:
+        return RANKS[self % 13] + SUITS[self // 13]
+
+    def __repr__(self) -> str:
+        return "Card('%s')" % self
+
+    def __format__(self, spec: str) -> str:
+        """``f"{card}"`` is the card; a number format (``f"{card:d}"``) the number."""
+        return str(self) if not spec else int.__format__(self, spec)
+
+    def __reduce__(self) -> Tuple[Any, Tuple[int]]:
+        return (Card, (int(self),))
+
+    @property
+    def symbol(self) -> str:
+        """The card with its suit's symbol, as the lines in words write it: ``10♥``."""
+        return card_symbol(self)
+
+
+#: the 52 cards, ``CARDS[n]`` the card numbered ``n``
+CARDS: Tuple[Card, ...] = tuple(int.__new__(Card, n) for n in range(52))
+DECK: List[Card] = list(CARDS)
+
+
+def as_card(c: int) -> Card:
+    """The Card of the number ``c`` (a Card already is one); a value that is no card
+    number is given back as it is, for the checks that name it."""
+    if type(c) is Card:
+        return c
+    try:
+        return CARDS[c] if 0 <= c < 52 else c
+    except TypeError:
+        return c
+
+
+def as_cards(cs: Iterable[int]) -> Tuple[Card, ...]:
+    """The Cards of card numbers that a deck's check has passed (each from 0 to 51)."""
+    return tuple(map(CARDS.__getitem__, cs))
 
 _SUIT_OF_CHAR = {"S": 0, "H": 1, "D": 2, "C": 3, "s": 0, "h": 1, "d": 2, "c": 3,
                  "\u2660": 0, "\u2665": 1, "\u2666": 2, "\u2663": 3,
@@ -52,14 +118,14 @@ def make(rank_: int, suit_: int) -> Card:
 
 
 def parse_card(token: str) -> Optional[Card]:
-    """The card a token names (``TD``, ``10d``, ``Q♥``), or None if it names none.
+    """The Card a token names (``TD``, ``10d``, ``Q♥``), or None if it names none.
     Letters are ASCII in either case; nothing else is folded into them."""
     t = token.strip()
     s = _SUIT_OF_CHAR.get(t[-1:])
     r = _RANK_OF_TEXT.get(t[:-1])
     if s is None or r is None:
         return None
-    return make(r, s)
+    return CARDS[s * 13 + r]
 
 
 def card_str(card: Card) -> str:

@@ -23,6 +23,8 @@ from .errors import OptionError
 from .formats import pysolfc
 from .games import acesup, clock, game_named, klondike
 from .games.klondike import player
+from .games.acesup.position import deal_to_text as acesup_deal_text
+from .games.klondike.position import deal_to_text as klondike_deal_text
 from .games.klondike.view import AS_DEALT, STOCK_KNOWN
 from .numbering import SCHEMES, check_number, named, scheme, title
 
@@ -72,7 +74,10 @@ class Generated:
     def to_text(self, title: Optional[str] = None) -> str:
         """The deal file, with the seed (or the ``title`` of a numbered deal) and (if
         solved) the verdict, the solution length, the states searched and the difficulty
-        rating as comments; and the games won without peeking when they were played."""
+        rating as comments; and the games won without peeking when they were played.  A
+        solved deal states the rules it was solved under beside the deal (read back, it is
+        the position before any move, under them), so that the file solved as it is gives
+        the verdict it states."""
         lines = ["%s (kabalsolve generate)" % (title or "seed %d" % self.seed)]
         sol = self.solution
         if self.deal.game == clock.NAME and sol is not None:
@@ -83,7 +88,24 @@ class Generated:
         if self.no_peek is not None:
             lines.append(self.no_peek.text())
         head = "".join("# %s\n" % line for line in lines)
-        return head + self.deal.to_text()
+        return head + deal_text(self)
+
+
+def proved_rules(g: Generated) -> Any:
+    """The rules ``g`` was solved under (its solution's), or None: an unsolved deal, or
+    Clock, which has no rules."""
+    return getattr(g.solution, "rules", None) if g.solution is not None else None
+
+
+def deal_text(g: Generated) -> str:
+    """The deal file of ``g``: a solved deal states the rules it was solved under, so
+    that the file, solved as it is, gives the verdict its comment states."""
+    rules = proved_rules(g)
+    if rules is None:
+        return g.deal.to_text()
+    if g.deal.game == klondike.NAME:
+        return klondike_deal_text(g.deal, rules)
+    return acesup_deal_text(g.deal, rules)
 
 
 def no_peek_options(game: str, rules: Dict[str, Any], no_peek_rate: int,
@@ -215,8 +237,10 @@ def render(g: Generated, fmt: str = "text", origin: str = "seed") -> str:
                                                  difficulty(sol.stats.states)))
         if g.no_peek is not None:
             lines.append(g.no_peek.text())
-        return "".join("# %s\n" % ln for ln in lines) + g.deal.to_text()
-    return formats.write(g.deal, fmt, info(g, origin) if fmt == "json" else None)
+        return "".join("# %s\n" % ln for ln in lines) + deal_text(g)
+    if fmt == "json":
+        return formats.write(g.deal, fmt, info(g, origin), proved_rules(g))
+    return formats.write(g.deal, fmt)
 
 
 def pysol_range(first: int, last: int, winnable: bool = False, no_peek_rate: int = 0,

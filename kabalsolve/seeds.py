@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Iterator, List, Tuple, Type, TypeVar
 
-from .cards import Card, whole_deck_problem
+from .cards import DECK, Card, as_cards, whole_deck_problem
 from .errors import DealError, OptionError
 
 D = TypeVar("D", bound="DeckDeal")
@@ -33,7 +33,7 @@ def shuffled_deck(seed: int) -> List[Card]:
     """The 52 cards in the order the seed gives (see the module docstring)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
         raise OptionError("a seed is a whole number from 0 to 2**64 - 1, not %r" % (seed,))
-    deck = list(range(52))
+    deck = list(DECK)
     rng = _splitmix64(seed)
     for i in range(51, 0, -1):
         j = (next(rng) * (i + 1)) >> 64
@@ -54,6 +54,7 @@ class DeckDeal:
         problem = whole_deck_problem(self.deck, self.WHAT)
         if problem:
             raise DealError(problem)
+        object.__setattr__(self, "deck", as_cards(self.deck))
 
     @classmethod
     def from_seed(cls: Type[D], seed: int) -> D:

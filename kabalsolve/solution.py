@@ -269,8 +269,15 @@ class AcesUpSolution:
         return _with_stats(head, self.stats)
 
     def move_lines(self) -> List[str]:
-        """The moves in plain words, numbered, as a person replays them at a table."""
-        return _numbered(self.start_position(), self.moves)
+        """The moves in plain words, numbered, as a person replays them at a table.  A
+        line from a deal's first position starts with the layout, numbered 0 (it is not
+        a move), so that every card a move names has been shown dealt before it."""
+        start = self.start_position()
+        lines = _numbered(start.copy(), self.moves)
+        if lines and start.at_start():
+            width = len(str(len(self.moves)))
+            lines.insert(0, "%*d. %s" % (width, 0, start.describe_layout()))
+        return lines
 
     def __str__(self) -> str:
         """The verdict line and the moves in words, as ``kabalsolve DEAL`` prints them."""

@@ -17,7 +17,7 @@ import sys
 import time
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from contextlib import ExitStack
-from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, Optional, Set, Tuple, Union
 
 import click
 
@@ -26,7 +26,9 @@ from ..batch import (CHUNK_SECONDS, BatchResult, PlayRecord, cores, end_with_par
 from ..dealfile import read_file
 from ..digits import span
 from ..errors import KabalError, OptionError
-from ..games import GAMES, NAMES, game_named
+from ..games import GAMES, NAMES, acesup, game_named, klondike
+from ..games.acesup import cli as acesup_cli
+from ..games.klondike import cli as klondike_cli
 from ..games.klondike import player
 from ..numbering import FACTORIAL_52, SCHEMES, is_spec, scheme, spec, spec_deal
 from ..results import (FILE_PREFIX, PLAY, SEED_PREFIX, SOLVE, Existing, describe_rules,
@@ -94,12 +96,23 @@ def seed_deal_maker(game: str) -> Any:
     return game_named(game).from_seed
 
 
-def read_deals(ids: List[str], game: str) -> Iterator[Tuple[str, Any]]:
-    """(id, deal) for each id, read as it is needed (a bad file stops the run there)."""
+def read_deals(ids: List[str], game: str,
+               own_rules: Optional[Callable[[Any], Any]] = None) -> Iterator[Tuple[str, Any]]:
+    """(id, deal) for each id, read as it is needed (a bad file stops the run there).
+    A file that states its rules (a position) goes through ``own_rules``: the rule
+    options given complete them, and one that contradicts them is an error naming the
+    file."""
     make = None
     for deal_id in ids:
         if deal_id.startswith(FILE_PREFIX):
-            yield deal_id, read_file(deal_id[len(FILE_PREFIX):])
+            d = read_file(deal_id[len(FILE_PREFIX):])
+            if own_rules is not None and isinstance(d, (klondike.Position,
+                                                        acesup.Position)):
+                try:
+                    d = own_rules(d)
+                except KabalError as e:
+                    raise OptionError("%s: %s" % (deal_id[len(FILE_PREFIX):], e)) from None
+            yield deal_id, d
         elif is_spec(deal_id):
             yield deal_id, spec_deal(deal_id)[2]
         else:
@@ -386,6 +399,14 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
                                  max_memory_mb=max_memory_mb)
     if verdict_only:
         rules["best_score"] = False
+
+    def own_rules(d: Any) -> Any:
+        """A file's position under its own rules and the rule options given here."""
+        if d.game == acesup.NAME:
+            return acesup_cli.with_rules(d, strict, discard_first)
+        return klondike_cli.with_rules(d, draw, passes, not no_foundation_moves,
+                                       None if play_games else variant)
+
     options = dict(draw=draw, passes=passes, foundation_moves=not no_foundation_moves,
                    stock_known=stock_known, seed=player_seed or 0,
                    samples=samples or player.SAMPLES,
@@ -410,7 +431,8 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
             if play_games:
                 check_settings(done, "klondike", play_settings(options), out)
             elif done.rules and ids:
-                check_resumed_rules(done, next(read_deals(ids[:1], game)), rules, out)
+                check_resumed_rules(done, next(read_deals(ids[:1], game, own_rules)),
+                                    rules, out)
             todo = [i for i in ids if i not in done.ids
                     or (retry_unknown and i in done.unknown)]
             executor: Optional[Executor] = None
@@ -422,7 +444,7 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
                 chunk_seconds = DASK_CHUNK_SECONDS
             elif (jobs or cores()) > 1:
                 executor = stack.enter_context(WorkerPool(jobs or cores()))
-            deals = read_deals(todo, game)
+            deals = read_deals(todo, game, own_rules)
             checked: Set[str] = set()
             records: Iterator[Union[BatchResult, PlayRecord]] = (
                 play_many(deals, executor=executor, chunksize=chunksize,

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Optional
+from typing import Any, Dict, Optional
 
 import click
 
 from ..api import play
 from ..errors import KabalError
+from ..games import klondike
+from ..games.klondike import cli as klondike_cli
 from ..games.klondike import player
 from .numbered import read_deal_arg
 from .options import EXIT, MAX_STATES_TYPE, Whole, fail
@@ -57,9 +59,15 @@ def play_cmd(deal: str, draw: int, passes: Optional[int], no_foundation_moves: b
     """
     try:
         d, numbered = read_deal_arg(deal)
-        game = play(d, draw=draw, seed=seed, stock_known=stock_known, samples=samples,
-                    max_states=max_states, passes=passes,
-                    foundation_moves=not no_foundation_moves, solve_deal=True)
+        if isinstance(d, klondike.Position):
+            # a file that states its rules: those, completed by the options given here
+            # (an option that contradicts the file is an error)
+            d = klondike_cli.with_rules(d, draw, passes, not no_foundation_moves)
+            rules: Dict[str, Any] = {}
+        else:
+            rules = dict(draw=draw, passes=passes, foundation_moves=not no_foundation_moves)
+        game = play(d, seed=seed, stock_known=stock_known, samples=samples,
+                    max_states=max_states, solve_deal=True, **rules)
         if numbered is not None:
             game = dataclasses.replace(game, numbered=numbered)
     except KabalError as e:

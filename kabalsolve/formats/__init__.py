@@ -26,6 +26,8 @@ from ..errors import DealError, OptionError
 from ..games import acesup, clock, klondike
 from . import jsondeal, pysolboard, shootme, solvitaire, text as textfile
 from .syntax import clip
+from ..games.acesup.position import deal_to_text as acesup_deal_text
+from ..games.klondike.position import deal_to_text as klondike_deal_text
 
 if TYPE_CHECKING:
     AnyDeal = Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position,
@@ -127,15 +129,22 @@ def read(text: str, fmt: Optional[str] = None, source: Optional[str] = None) -> 
     return shootme.read(text, source)
 
 
-def write(deal: "DealOnly", fmt: str = "text", info: Optional[Dict[str, Any]] = None) -> str:
+def write(deal: "DealOnly", fmt: str = "text", info: Optional[Dict[str, Any]] = None,
+          rules: Any = None) -> str:
     """``deal`` in format ``fmt``, ending with a newline.  ``info`` (e.g. the seed and the
     verdict of ``generate``) goes where the format has room for it: comments in the text
-    format, the ``info`` object in our JSON; the other formats have none."""
+    format, the ``info`` object in our JSON; the other formats have none.  ``rules`` (the
+    game's Rules) are stated in our text and JSON formats, which then read back as the
+    position before any move, under them; the other formats have no room for them."""
     check_format(fmt)
     if fmt == "json":
-        return jsondeal.write(deal, info)
+        return jsondeal.write(deal, info, rules)
     if fmt == "text":
         comments = "".join("# %s\n" % line for line in info_lines(info or {}))
+        if rules is not None and isinstance(deal, klondike.Deal):
+            return comments + klondike_deal_text(deal, rules)
+        if rules is not None and isinstance(deal, acesup.Deal):
+            return comments + acesup_deal_text(deal, rules)
         return comments + deal.to_text()
     if not isinstance(deal, klondike.Deal):
         raise OptionError("the %s format holds Klondike deals only" % fmt)

@@ -504,7 +504,9 @@ def test_cli_acesup(tmp_path):
     r = run(str(f))
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
-    assert lines[0].startswith("won: acesup, %d moves, score 48" % (len(lines) - 1))
+    # the moves, after the layout (line 0, not a move)
+    assert lines[0].startswith("won: acesup, %d moves, score 48" % (len(lines) - 2))
+    assert lines[1].startswith(" 0. deal ") and lines[1].endswith("(the layout)")
     assert any(" discard " in x and " from pile " in x and " on pile " in x for x in lines)
     r = run(str(f), "--strict")
     assert r.returncode == 1

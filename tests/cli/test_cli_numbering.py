@@ -185,7 +185,11 @@ def test_generate_numbering(tmp_path, capsys):
         number = int(n[len("greenfelt-"):-len(".txt")])
         text = (tmp_path / n).read_text()
         assert text.startswith("# GreenFelt game %d (kabalsolve generate)\n# won; " % number)
-        assert kabalsolve.read_text(text) == kabalsolve.numbered_deal("greenfelt", number)
+        # a deal proved winnable states its rules beside it: read back, the position
+        # before any move, under those rules
+        start = kabalsolve.read_text(text)
+        assert start.to_deal() == kabalsolve.numbered_deal("greenfelt", number)
+        assert kabalsolve.solve(start).result == "won"
     code, out, err = call(["generate", "--numbering", "solvitaire", "--seed",
                            "2147483647", "--count", "2"], capsys)
     assert code == 2 and out.startswith("# Solvitaire seed 2147483647 ")

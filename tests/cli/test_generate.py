@@ -86,7 +86,8 @@ def test_cli_generate(tmp_path):
     for f in files:
         text = (out / f).read_text()
         assert "# won; " in text and "difficulty" in text
-        assert kabalsolve.solve(kabalsolve.read_deal(str(out / f)), draw=1).result == "won"
+        read = kabalsolve.read_deal(str(out / f))     # the deal with its rules, as proved
+        assert read.rules.draw == 1 and kabalsolve.solve(read).result == "won"
     r = subprocess.run([sys.executable, "-m", "kabalsolve", "generate", "--count", "2"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0

@@ -451,7 +451,8 @@ def test_deal_and_position_repr_show_the_cards():
     pos = Position(deal, Rules(draw=1))
     pos.push(pos.parse_move("T1 T5"))
     assert repr(pos).startswith("<Position klondike draw: 1; passes: unlimited; "
-                                "passes-used: 1; foundations: -; T1: -; T2: 7S | 9S; ")
+                                "foundation-moves: yes; passes-used: 1; foundations: -; "
+                                "T1: -; T2: 7S | 9S; ")
     assert str(pos) == pos.to_text() and str(deal) == deal.to_text()
     assert kabalsolve.read_deal(str(pos)).same_as(pos)
     danish = Position(deal, Rules(variant="danish"))

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 import kabalsolve
-from kabalsolve.cards import parse_card
+from kabalsolve.cards import Card, parse_card
 from kabalsolve.cli import cli
 from kabalsolve.errors import OptionError
 from kabalsolve.games.acesup import Deal as AcesUpDeal
@@ -65,11 +65,11 @@ def test_the_view_of_a_deal_shows_the_top_cards_and_no_more():
 
 def test_the_view_holds_cards_and_counts_only():
     """No reference to the position (or anything else) that a player could peek
-    through: the fields are rules, ints, None and tuples of them."""
+    through: the fields are rules, ints (cards and counts), None and tuples of them."""
     def plain(x: object) -> bool:
         if isinstance(x, tuple):
             return all(plain(y) for y in x)
-        return x is None or type(x) in (int, bool)
+        return x is None or type(x) in (int, bool, Card)
 
     table = Table(Deal.from_seed(4), Rules(), AS_DEALT)
     table.play(Move.draw())
@@ -297,8 +297,17 @@ def test_play_refuses_bad_options(bad, message):
 
 
 def test_play_takes_klondike_deals_only():
-    with pytest.raises(OptionError, match="not a position"):
-        kabalsolve.play(Position(Deal.from_seed(1), Rules()))
+    """And a deal's first position (a deal file with its rules reads as one), at its
+    rules; a position part-way through a game is refused."""
+    pos = Position(Deal.from_seed(1), Rules(draw=1))
+    game = kabalsolve.play(pos, samples=2, max_states=500)
+    assert game.rules == pos.rules and game.moves == kabalsolve.play(
+        Deal.from_seed(1), draw=1, samples=2, max_states=500).moves
+    with pytest.raises(OptionError, match=r"Position\(deal, draw=3\)"):
+        kabalsolve.play(pos, draw=3)
+    pos.push(pos.legal_moves()[0])
+    with pytest.raises(OptionError, match="not a position part-way through a game"):
+        kabalsolve.play(pos)
     with pytest.raises(OptionError, match="not an Aces Up deal"):
         kabalsolve.play(AcesUpDeal.from_seed(1))
 
@@ -337,8 +346,10 @@ def test_the_play_command_refuses_other_games_and_positions(tmp_path):
     r = CliRunner().invoke(cli, ["play", str(path)])
     assert r.exit_code == 2
     assert r.output == "kabalsolve: error: play takes a Klondike deal, not an Aces Up deal\n"
-    path.write_text(Position(Deal.from_seed(1), Rules()).to_text())
+    pos = Position(Deal.from_seed(1), Rules())
+    pos.push(pos.legal_moves()[0])
+    path.write_text(pos.to_text())
     r = CliRunner().invoke(cli, ["play", str(path)])
-    assert r.exit_code == 2 and "not a position" in r.output
+    assert r.exit_code == 2 and "not a position part-way through a game" in r.output
     r = CliRunner().invoke(cli, ["play", str(tmp_path / "missing.txt")])
     assert r.exit_code == 2 and len(r.output.splitlines()) == 1

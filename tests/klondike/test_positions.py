@@ -53,7 +53,7 @@ def test_position_file_reads_and_states_its_rules():
     pos = read_file(DATA / "position_draw1.txt")
     assert isinstance(pos, Position)
     assert pos.rules == Rules(draw=1)
-    assert pos.given_rules == {"draw"}
+    assert pos.given_rules == {"draw", "variant"}   # stated rules without a variant: classic
     assert pos.foundations == [3, 1, 0, 0]
     assert pos.down == [0, 0, 1, 2, 3, 5, 6]
     assert pos.piles[0] == [] and len(pos.waste) == 4 and len(pos.stock) == 15

@@ -17,7 +17,8 @@ cli        the Aces Up side of ``kabalsolve hint`` and ``kabalsolve show``
 The names of ``rules`` are re-exported here, so ``acesup.Deal`` is the rules' Deal.
 """
 from .position import PILES
-from .rules import NAME, WIN_SCORE, Deal, Move, Position, Rules, best_score_brute_force, high
+from .rules import (NAME, RULE_KEYWORDS, WIN_SCORE, Deal, Move, Position, Rules,
+                    best_score_brute_force, high)
 
-__all__ = ["NAME", "PILES", "WIN_SCORE", "Deal", "Move", "Position", "Rules",
+__all__ = ["NAME", "PILES", "RULE_KEYWORDS", "WIN_SCORE", "Deal", "Move", "Position", "Rules",
            "best_score_brute_force", "high"]

@@ -6,13 +6,13 @@ the cards and the errors.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
 
 from ...cards import Card, card_str, deck_problems, rank, suit
 from ...errors import MoveError
 
 if TYPE_CHECKING:
-    from .rules import Move, Position
+    from .rules import Deal, Move, Position, Rules
 
 PILES = ("P1", "P2", "P3", "P4")
 #: a pile of a deal's layout holds one card, and each deal adds at most one card to it
@@ -89,13 +89,26 @@ def _discard_problem(piles: Sequence[Sequence[Card]],
     return None
 
 
+def rule_lines(rules: "Rules") -> List[str]:
+    """The lines of a deal or position file that state ``rules``."""
+    return ["strict: %s" % ("yes" if rules.strict else "no"),
+            "discard-first: %s" % ("yes" if rules.discard_first else "no")]
+
+
+def deal_to_text(deal: "Deal", rules: "Rules", comment: Optional[str] = None) -> str:
+    """The deal file of ``deal`` with the lines that state ``rules`` (docs/formats.md):
+    read back, it is the position before any move, under those rules."""
+    lines = deal.to_text(comment or "").splitlines()
+    at = lines.index("game: acesup") + 1
+    return "\n".join(lines[:at] + rule_lines(rules) + lines[at:]) + "\n"
+
+
 def position_to_text(pos: "Position", comment: Optional[str] = None) -> str:
     """The position-file text of ``pos``, its rules included; ``dealfile`` reads it back
     to an equal position."""
     lines = ["# " + comment] if comment else []
     lines.append("game: acesup")
-    lines.append("strict: %s" % ("yes" if pos.rules.strict else "no"))
-    lines.append("discard-first: %s" % ("yes" if pos.rules.discard_first else "no"))
+    lines += rule_lines(pos.rules)
     for i, pile in enumerate(pos.piles):
         lines.append("P%d: %s" % (i + 1, " ".join(card_str(c) for c in pile) or "-"))
     lines.append("stock: %s" % (" ".join(card_str(c) for c in pos.stock) or "-"))

@@ -19,10 +19,11 @@ already discarded.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from ...cards import Card, card_str, card_symbol, parse_card, rank, suit
+from ...cards import Card, as_card, card_str, card_symbol, parse_card, rank, suit
 from ...errors import DealError, MoveError, OptionError
 from ...seeds import DeckDeal
 from .position import PILES, move_text, move_words, position_problem, position_to_text
@@ -59,6 +60,37 @@ class Rules:
         return ", ".join(parts)
 
 
+#: the keywords that name the rules, as ``Position`` and ``kabalsolve.solve`` take them
+RULE_KEYWORDS = ("strict", "discard_first")
+#: each rule keyword's key in a position file
+FILE_KEYS = {"strict": "strict", "discard_first": "discard-first"}
+
+
+def _unknown_rules(options: Dict[str, Any]) -> None:
+    unknown = [k for k in options if k not in RULE_KEYWORDS]
+    if unknown:
+        raise OptionError("%s %s no Aces Up rule (the rules: %s)" % (
+            ", ".join(map(repr, unknown)), "is" if len(unknown) == 1 else "are",
+            ", ".join(RULE_KEYWORDS)))
+
+
+def rules_of(rules: Optional[Rules], options: Dict[str, Any]) -> Rules:
+    """The rules a Position is made under: ``rules`` (a Rules), or the rule keywords
+    (``strict=True``; None stands for the default, False), or the defaults;
+    OptionError for both, for a keyword that names no rule, or another game's Rules."""
+    if rules is not None and not isinstance(rules, Rules):
+        raise OptionError("rules must be Aces Up Rules (Rules(strict=True, ...)), not %s"
+                          % type(rules).__name__)
+    _unknown_rules(options)
+    given = {k: v for k, v in options.items() if v is not None}
+    if rules is not None and given:
+        raise OptionError("give the rules as rules=Rules(...) or as keywords (%s), not both"
+                          % ", ".join(given))
+    if given:
+        return Rules(**given)
+    return Rules() if rules is None else rules
+
+
 @dataclass(frozen=True)
 class Deal(DeckDeal):
     """An Aces Up deal: the 52 cards in dealing order (cards 1-4 are the layout on
@@ -87,6 +119,10 @@ class Move:
     src: str = ""
     dst: str = ""
     card: Optional[Card] = None
+
+    def __post_init__(self) -> None:
+        if self.card is not None and type(self.card) is not Card:
+            object.__setattr__(self, "card", as_card(self.card))
 
     def to_json(self) -> Dict[str, Any]:
         if self.kind == "deal":
@@ -141,8 +177,11 @@ class Position:
 
     game = NAME
 
-    def __init__(self, deal: Deal, rules: Rules = Rules()) -> None:
-        self.rules = rules
+    def __init__(self, deal: Deal, rules: Optional[Rules] = None, **options: Any) -> None:
+        """The first position of ``deal`` (the layout dealt), under ``rules`` or the rule
+        keywords ``strict`` and ``discard_first`` (``Position(deal, strict=True)``; both
+        False by default)."""
+        self.rules = rules_of(rules, options)
         self.piles: List[List[Card]] = [[c] for c in deal.deck[:4]]
         self.stock: List[Card] = list(deal.deck[4:])
         self.discarded: List[Card] = []
@@ -183,6 +222,23 @@ class Position:
         p._history = list(self._history)
         p.given_rules = self.given_rules
         return p
+
+    def with_rules(self, **options: Any) -> "Position":
+        """A copy of this position under other rules: the keywords (those of
+        ``Position``) change them, the rest stay (``pos.with_rules(strict=True)``)."""
+        _unknown_rules(options)
+        p = self.copy()
+        p.rules = dataclasses.replace(self.rules, **options)
+        p.given_rules = self.given_rules | {FILE_KEYS[k] for k in options}
+        return p
+
+    def to_deal(self) -> Deal:
+        """The deal whose first position this is (``at_start``); OptionError for a
+        position part-way through a game."""
+        if not self.at_start():
+            raise OptionError("this position is part-way through a game, not a deal's "
+                              "first position")
+        return Deal(tuple(p[0] for p in self.piles) + tuple(self.stock))
 
     def same_as(self, other: "Position") -> bool:
         """The same cards in the same places under the same rules (the order in which
@@ -275,6 +331,18 @@ class Position:
 
     def is_won(self) -> bool:
         return not self.stock and len(self.discarded) == WIN_SCORE
+
+    def at_start(self) -> bool:
+        """Whether this is a deal's first position: the layout (one card on each pile)
+        and nothing else dealt or discarded."""
+        return (not self.discarded and len(self.stock) == 48
+                and all(len(p) == 1 for p in self.piles))
+
+    def describe_layout(self) -> str:
+        """The first deal in plain words (the layout, not a move), as a line of the
+        moves starts: ``deal J♣ 10♠ Q♦ 10♥ onto piles 1 to 4 (the layout)``."""
+        return "deal %s onto piles 1 to 4 (the layout)" % " ".join(
+            card_symbol(p[-1]) if p else "-" for p in self.piles)
 
     def is_over(self) -> bool:
         return not self.legal_moves()

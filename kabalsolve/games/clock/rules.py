@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Dict, List, Sequence, Tuple
 
-from ...cards import Card, card_str, card_symbol, rank
+from ...cards import Card, as_card, card_str, card_symbol, rank
 from ...seeds import DeckDeal
 
 NAME = "clock"
@@ -66,6 +66,10 @@ class Turn:
     card: Card
     src: int
     dst: int
+
+    def __post_init__(self) -> None:
+        if type(self.card) is not Card:
+            object.__setattr__(self, "card", as_card(self.card))
 
     def to_json(self) -> Dict[str, Any]:
         return {"type": "turn", "card": card_str(self.card), "from": self.src, "to": self.dst}

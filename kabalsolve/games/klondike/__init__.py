@@ -25,10 +25,10 @@ The names of ``rules`` are re-exported here, so ``klondike.Deal`` is the rules' 
 so is ``PartialPosition``.
 """
 from .position import PartialPosition
-from .rules import (COLUMNS, DANISH_DRAW, MAX_DRAW, NAME, PILES, SCORINGS, STOCK_SIZE,
-                    TABLEAU_SIZE, VARIANTS, Deal, Move, Position, Rules, iter_deck_rows,
-                    replay, score, start_position)
+from .rules import (COLUMNS, DANISH_DRAW, MAX_DRAW, NAME, PILES, RULE_KEYWORDS, SCORINGS,
+                    STOCK_SIZE, TABLEAU_SIZE, VARIANTS, Deal, Move, Position, Rules,
+                    iter_deck_rows, replay, score, start_position)
 
-__all__ = ["COLUMNS", "DANISH_DRAW", "MAX_DRAW", "NAME", "PILES", "SCORINGS", "STOCK_SIZE",
-           "TABLEAU_SIZE", "VARIANTS", "Deal", "Move", "PartialPosition", "Position", "Rules",
-           "iter_deck_rows", "replay", "score", "start_position"]
+__all__ = ["COLUMNS", "DANISH_DRAW", "MAX_DRAW", "NAME", "PILES", "RULE_KEYWORDS", "SCORINGS",
+           "STOCK_SIZE", "TABLEAU_SIZE", "VARIANTS", "Deal", "Move", "PartialPosition",
+           "Position", "Rules", "iter_deck_rows", "replay", "score", "start_position"]

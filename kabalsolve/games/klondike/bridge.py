@@ -444,7 +444,7 @@ def solve_counted(start: klondike.Position, objective: str,
     ``proved`` (no line is better), and ``min_moves`` (None if no win is known) or
     ``best_score``."""
     if start.rules.danish:
-        raise OptionError("--objective %s is for classic Klondike, not the danish variant"
+        raise OptionError("objective %r is for classic Klondike, not the danish variant"
                           % objective)
     t0 = time.perf_counter()
     seed = solve_position(start, max_states, timeout, max_memory_mb, deal, "win")

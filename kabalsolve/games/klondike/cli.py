@@ -17,7 +17,7 @@ from ...cli.options import EXIT, fail, write_text_file
 from ...errors import DealError, OptionError
 from ...solution import Solution
 from .board import play_in_terminal
-from .bridge import solve_position
+from .bridge import solve_klondike, solve_position
 from .page import replay_page
 from .position import PartialPosition, unknown_cards
 from .rules import Deal, Position, Rules
@@ -35,7 +35,7 @@ def every_card(d: Any, name: str, command: str, instead: str) -> None:
 
 
 def with_rules(pos: AnyPosition, draw: int, passes: Optional[int],
-               foundation_moves: bool) -> AnyPosition:
+               foundation_moves: bool, variant: Optional[str] = None) -> AnyPosition:
     """The position under the rules its file states, completed by the rule options given
     on the command line; an option that contradicts the file is an OptionError."""
     ctx = click.get_current_context()
@@ -45,14 +45,15 @@ def with_rules(pos: AnyPosition, draw: int, passes: Optional[int],
 
     stated = {"draw": on_line("draw"),
               "passes": on_line("passes") or bool(on_line("vegas") and ctx.params["vegas"]),
-              "foundation-moves": on_line("no_foundation_moves")}
+              "foundation-moves": on_line("no_foundation_moves"),
+              "variant": variant is not None and on_line("variant")}
     option = {"draw": "--draw", "passes": "--passes" if on_line("passes") else "--vegas",
-              "foundation-moves": "--no-foundation-moves"}
+              "foundation-moves": "--no-foundation-moves", "variant": "--variant"}
     r = pos.rules
     have: Dict[str, Any] = {"draw": r.draw, "passes": r.passes,
-                            "foundation-moves": r.foundation_moves}
+                            "foundation-moves": r.foundation_moves, "variant": r.variant}
     want: Dict[str, Any] = {"draw": draw, "passes": passes,
-                            "foundation-moves": foundation_moves}
+                            "foundation-moves": foundation_moves, "variant": variant}
     new = dict(have)
     for key, on in stated.items():
         if not on:
@@ -61,13 +62,19 @@ def with_rules(pos: AnyPosition, draw: int, passes: Optional[int],
             v = have[key]
             text = ("yes" if v else "no") if key == "foundation-moves" else (
                 "unlimited" if v is None else str(v))
-            raise OptionError("the position file says %s: %s, and %s says otherwise"
-                              % (key, text, option[key]))
+            raise OptionError("the %s file says %s: %s, and %s says otherwise"
+                              % ("position" if not pos_at_start(pos) else "deal", key,
+                                 text, option[key]))
         new[key] = want[key]
     if new == have:
         return pos
+    if new["variant"] != have["variant"] and not pos_at_start(pos):
+        raise OptionError("--variant %s applies to deals; a position part-way through a "
+                          "game is classic Klondike" % new["variant"])
+    if new["variant"] == "danish" and not on_line("draw"):
+        new["draw"] = 3                         # the danish variant's only draw
     rules = Rules(draw=new["draw"], passes=new["passes"],
-                  foundation_moves=new["foundation-moves"])
+                  foundation_moves=new["foundation-moves"], variant=new["variant"])
     if rules.passes is not None and pos.recycles + 1 > rules.passes:
         raise OptionError("the position has used %d passes, more than %s allows"
                           % (pos.recycles + 1, option["passes"]))
@@ -78,6 +85,11 @@ def with_rules(pos: AnyPosition, draw: int, passes: Optional[int],
     return p
 
 
+def pos_at_start(pos: AnyPosition) -> bool:
+    """Whether ``pos`` is a deal's first position (a deal file with its rules)."""
+    return isinstance(pos, Position) and pos.at_start()
+
+
 def position_of(d: Any, name: str, opts: Dict[str, Any]) -> AnyPosition:
     """The Klondike position of a file's deal or position, under the file's rules and
     the command's options (``opts``: draw, passes, foundation_moves); positions are
@@ -86,18 +98,22 @@ def position_of(d: Any, name: str, opts: Dict[str, Any]) -> AnyPosition:
     if isinstance(d, Deal):
         return Position(d, Rules(draw=opts["draw"], passes=opts["passes"],
                                  foundation_moves=opts["foundation_moves"]))
+    if d.rules.danish:
+        raise OptionError("%s: hints and the board are for classic Klondike, and this deal "
+                          "says variant: danish" % ("<stdin>" if name == "-" else name))
     return with_rules(d, opts["draw"], opts["passes"], opts["foundation_moves"])
 
 
 def solve_file_position(d: Position, opts: Dict[str, Any],
                         budgets: Dict[str, Any]) -> Solution:
     """``kabalsolve solve`` of a Klondike position file, at its rules and the options."""
-    if opts["variant"] != "classic":
-        raise OptionError("--variant %s applies to deals; position files are classic "
-                          "Klondike" % opts["variant"])
-    return solve_position(with_rules(d, opts["draw"], opts["passes"],
-                                     opts["foundation_moves"]),
-                          objective=opts["objective"], **budgets)
+    pos = with_rules(d, opts["draw"], opts["passes"], opts["foundation_moves"],
+                     opts["variant"])
+    if pos.rules.danish and pos_at_start(pos):
+        # a deal with its rules, of the danish variant: solved as its deal is
+        return solve_klondike(pos.to_deal(), pos.rules, objective=opts["objective"],
+                              **budgets)
+    return solve_position(pos, objective=opts["objective"], **budgets)
 
 
 def one_move(pos: Position, text: str, max_states: Optional[int],

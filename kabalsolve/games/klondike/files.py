@@ -3,10 +3,11 @@ keys of Klondike.
 
 ``formats.text`` splits the lines and sends a Klondike file here (``read_fields``).  A
 file is a deal (``T1``..``T7`` and ``stock``, or one ``deck`` line) unless it has a
-position key (``waste``, ``foundations``, ``passes-used``, ``draw``, ``passes``,
-``foundation-moves``), a column with a ``|`` between its face-down and face-up cards, or
-an unknown card ``??`` (a face-down card or a stock card not known: the position is then
-a ``PartialPosition``).  The syntax is in docs/formats.md.  Every error names the line it is about; whether the
+position key (``waste``, ``foundations``, ``passes-used``, or a rule: ``draw``,
+``passes``, ``foundation-moves``, ``variant``), a column with a ``|`` between its
+face-down and face-up cards, or an unknown card ``??`` (a face-down card or a stock card
+not known: the position is then a ``PartialPosition``).  A deal with rule lines beside it
+is the position before any move, under those rules (the danish variant only so).  The syntax is in docs/formats.md.  Every error names the line it is about; whether the
 parts can occur in a game is decided by ``position.position_problem``, whose answer
 names the part.
 """
@@ -19,14 +20,18 @@ from ...errors import DealError, OptionError
 from ...formats.syntax import (UNKNOWN, Field, card_tokens, cards_or_dash,
                                check_no_duplicates, clip, deck_line, parse_cards,
                                whole_number, yes_no)
-from .rules import COLUMNS, STOCK_SIZE, Deal, Position, Rules
+from .rules import COLUMNS, STOCK_SIZE, VARIANTS, Deal, Position, Rules
 from .position import PartialPosition, position_problem
 
 DEAL_KEYS = ("game", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "stock", "deck")
-#: the rule keys a position file may state
-RULE_KEYS = ("draw", "passes", "foundation-moves")
-#: keys that make a Klondike file a position
-POSITION_KEYS = ("waste", "foundations", "passes-used") + RULE_KEYS
+#: the rule keys a file may state (``variant`` only beside a deal: the danish variant
+#: has no positions part-way through a game)
+RULE_KEYS = ("draw", "passes", "foundation-moves", "variant")
+#: the keys of the parts a game changes
+PART_KEYS = ("waste", "foundations", "passes-used")
+#: keys that make a Klondike file a position (a deal with its rules is the position
+#: before any move)
+POSITION_KEYS = PART_KEYS + RULE_KEYS
 
 
 def not_unknown(place: str) -> str:
@@ -48,8 +53,9 @@ def read_fields(fields: List[Field], by_key: Dict[str, Field],
     for f in fields:
         if f.key not in DEAL_KEYS + POSITION_KEYS:
             raise DealError("unknown key %r in a Klondike deal (known: game, T1..T7, stock, "
-                            "deck; in a position also waste, foundations, passes-used, draw, "
-                            "passes, foundation-moves)" % clip(f.key), f.line, None, source)
+                            "deck; the rules draw, passes, foundation-moves, variant; in a "
+                            "position also waste, foundations, passes-used)" % clip(f.key),
+                            f.line, None, source)
     if any(f.key in POSITION_KEYS or (f.key.startswith("t") and "|" in f.value)
            or (f.key != "deck" and UNKNOWN in f.value.split()) for f in fields):
         return read_position(fields, by_key, source)
@@ -88,7 +94,7 @@ def read_deal(fields: List[Field], by_key: Dict[str, Field], source: Optional[st
 
 def _rules(by_key: Dict[str, Field], source: Optional[str]) -> Tuple[Rules, List[str]]:
     """The rules the file states (defaults for the rest) and which keys it stated."""
-    draw, passes, fm = 3, None, True
+    draw, passes, fm, variant = 3, None, True, "classic"
     given = []
     if "draw" in by_key:
         draw = whole_number(by_key["draw"], 1, 24, "draw", source)
@@ -101,10 +107,24 @@ def _rules(by_key: Dict[str, Field], source: Optional[str]) -> Tuple[Rules, List
     if "foundation-moves" in by_key:
         fm = yes_no(by_key["foundation-moves"], "foundation-moves", source)
         given.append("foundation-moves")
+    if "variant" in by_key:
+        f = by_key["variant"]
+        variant = f.value.translate(ASCII_LOWER)
+        if variant not in VARIANTS:
+            raise DealError("variant must be %s, not %r" % (" or ".join(VARIANTS),
+                                                             clip(f.value)),
+                            f.line, f.value_column, source)
+        given.append("variant")
+    if given:
+        # a file that states its rules states its variant too: without a variant line
+        # it is classic Klondike (the line is written only for the danish variant)
+        given.append("variant")
     try:
-        return Rules(draw=draw, passes=passes, foundation_moves=fm), given
-    except OptionError as e:  # cannot happen after the range checks above
-        raise DealError(str(e), None, None, source) from None
+        return (Rules(draw=draw, passes=passes, foundation_moves=fm, variant=variant),
+                sorted(set(given)))
+    except OptionError as e:  # the danish variant with a draw other than 3
+        f = by_key.get("draw", by_key.get("variant"))
+        raise DealError(str(e), f.line if f else None, None, source) from None
 
 
 def _columns(by_key: Dict[str, Field], source: Optional[str], missing: str) -> Iterator[Field]:
@@ -147,17 +167,26 @@ def read_position(fields: List[Field], by_key: Dict[str, Field],
     """The position a Klondike file describes, checked; DealError naming the line.  With
     an unknown card (``??``) it is a PartialPosition."""
     rules, given = _rules(by_key, source)
+    deal_keys = ("game", "deck", "stock") + tuple("t%d" % n for n in range(1, COLUMNS + 1))
     if "deck" in by_key:
         others = [g for g in fields if g.key not in ("deck", "game") + tuple(given)]
         if others:
             raise DealError("a 'deck:' line gives a deal: it takes only the rules (draw, "
-                            "passes, foundation-moves) beside it", others[0].line, None,
-                            source)
-        deal = read_deal([g for g in fields if g.key in ("deck", "game")],
-                         {k: v for k, v in by_key.items() if k in ("deck", "game")}, source)
+                            "passes, foundation-moves, variant) beside it", others[0].line,
+                            None, source)
+    if "deck" in by_key or not any(
+            f.key in PART_KEYS or (f.key.startswith("t") and "|" in f.value)
+            or (f.key != "deck" and UNKNOWN in f.value.split()) for f in fields):
+        # a deal with its rules: the position before any move
+        deal = read_deal([g for g in fields if g.key in deal_keys],
+                         {k: v for k, v in by_key.items() if k in deal_keys}, source)
         pos = Position(deal, rules)
         pos.given_rules = frozenset(given)
         return pos
+    if rules.danish:
+        raise DealError("the danish variant has no positions part-way through a game: give "
+                        "a deal (T1..T7 and stock, or deck) beside 'variant: danish'",
+                        by_key["variant"].line, None, source)
     cards_at: List[Tuple[Card, Field]] = []
     columns = []
     for f in _columns(by_key, source, "column T{n} is missing (write 'T{n}: -' for an "

@@ -19,11 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, FrozenSet, List, Optional, Sequence, Tuple
 
-from ...cards import Card, card_str, is_red, parse_card, rank, suit
+from ...cards import DECK, Card, card_str, is_red, parse_card, rank, suit
 from ...errors import DealError, MoveError
 
 if TYPE_CHECKING:
-    from .rules import Move, Position, Rules
+    from .rules import Deal, Move, Position, Rules
 
 COLUMNS = 7
 MAX_TALON = 24
@@ -105,9 +105,31 @@ def position_problem(columns: Sequence[Column], foundations: Sequence[int],
 
 def position_to_text(pos: "Position", comment: Optional[str] = None) -> str:
     """The position-file text of ``pos`` (its rules included); ``dealfile`` reads it back
-    to an equal position."""
+    to an equal position.  A danish position, which only a deal's first one can be, is
+    written as its deal with its rules."""
+    if pos.rules.danish and pos.at_start():
+        return deal_to_text(pos.to_deal(), pos.rules, comment)
     return parts_to_text(pos.rules, columns_of(pos), pos.foundations, pos.waste,
                          pos.stock, pos.recycles, comment)
+
+
+def rule_lines(rules: "Rules") -> List[str]:
+    """The lines of a deal or position file that state ``rules``, every rule written
+    (the variant only when it is not classic, which older readers do not know)."""
+    lines = ["draw: %d" % rules.draw,
+             "passes: %s" % ("unlimited" if rules.passes is None else rules.passes),
+             "foundation-moves: %s" % ("yes" if rules.foundation_moves else "no")]
+    if rules.danish:
+        lines.append("variant: %s" % rules.variant)
+    return lines
+
+
+def deal_to_text(deal: "Deal", rules: "Rules", comment: Optional[str] = None) -> str:
+    """The deal file of ``deal`` with the lines that state ``rules`` (docs/formats.md):
+    read back, it is the position before any move, under those rules."""
+    lines = deal.to_text(comment).splitlines()
+    at = lines.index("game: klondike") + 1
+    return "\n".join(lines[:at] + rule_lines(rules) + lines[at:]) + "\n"
 
 
 def parts_to_text(rules: "Rules", columns: Sequence[Column], foundations: Sequence[int],
@@ -117,13 +139,9 @@ def parts_to_text(rules: "Rules", columns: Sequence[Column], foundations: Sequen
     def cards(cs: Sequence[Optional[Card]]) -> str:
         return " ".join(UNKNOWN if c is None else card_str(c) for c in cs)
 
-    r = rules
     lines = ["# " + comment] if comment else []
     lines.append("game: klondike")
-    lines.append("draw: %d" % r.draw)
-    lines.append("passes: %s" % ("unlimited" if r.passes is None else r.passes))
-    if not r.foundation_moves:
-        lines.append("foundation-moves: no")
+    lines += rule_lines(rules)
     lines.append("passes-used: %d" % (recycles + 1))
     tops = [card_str(s * 13 + n - 1) for s, n in enumerate(foundations) if n]
     lines.append("foundations: %s" % (" ".join(tops) if tops else "-"))
@@ -181,7 +199,7 @@ class PartialPosition:
             known.update(c for c in down + up if c is not None)
         known.update(self.waste)
         known.update(c for c in self.stock if c is not None)
-        return [c for c in range(52) if c not in known]
+        return [c for c in DECK if c not in known]
 
     def to_text(self, comment: Optional[str] = None) -> str:
         """The position-file text, ``??`` for each unknown card; read back, it gives an

@@ -29,11 +29,12 @@ danish
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
 
-from ...cards import (Card, card_str, card_symbol, deck_problems, is_red, parse_card,
-                      rank, suit)
+from ...cards import (Card, as_card, as_cards, card_str, card_symbol, deck_problems,
+                      is_red, parse_card, rank, suit)
 from ...errors import DealError, MoveError, OptionError
 from ...seeds import shuffled_deck
 from .position import move_text, parse_move, position_problem, position_to_text
@@ -91,6 +92,35 @@ class Rules:
         return self.variant == "danish"
 
 
+#: the keywords that name the rules, as ``Position`` and ``kabalsolve.solve`` take them
+RULE_KEYWORDS = ("draw", "passes", "foundation_moves", "variant")
+#: each rule keyword's key in a position file
+FILE_KEYS = {"draw": "draw", "passes": "passes", "foundation_moves": "foundation-moves",
+             "variant": "variant"}
+
+
+def rules_of(rules: Optional[Rules], options: Dict[str, Any]) -> Rules:
+    """The rules a Position is made under: ``rules`` (a Rules), or the rule keywords
+    (``draw=1``; None stands for the default, as in ``kabalsolve.solve``), or the
+    defaults; OptionError for both, for a keyword that names no rule, or for another
+    game's Rules."""
+    if rules is not None and not isinstance(rules, Rules):
+        raise OptionError("rules must be Klondike Rules (kabalsolve.Rules(draw=1, ...)), "
+                          "not %s" % type(rules).__name__)
+    unknown = [k for k in options if k not in RULE_KEYWORDS]
+    if unknown:
+        raise OptionError("%s %s no Klondike rule (the rules: %s)" % (
+            ", ".join(map(repr, unknown)), "is" if len(unknown) == 1 else "are",
+            ", ".join(RULE_KEYWORDS)))
+    given = {k: v for k, v in options.items() if v is not None}
+    if rules is not None and given:
+        raise OptionError("give the rules as rules=Rules(...) or as keywords (%s), not both"
+                          % ", ".join(given))
+    if given:
+        return Rules(**given)
+    return Rules() if rules is None else rules
+
+
 @dataclass(frozen=True)
 class Deal:
     """A Klondike deal: seven piles (bottom -> top; only the top card face up) and the
@@ -113,6 +143,8 @@ class Deal:
         problem = deck_problems(self.cards())
         if problem:
             raise DealError(problem)
+        object.__setattr__(self, "tableau", tuple(as_cards(p) for p in self.tableau))
+        object.__setattr__(self, "stock", as_cards(self.stock))
 
     def cards(self) -> List[Card]:
         return [c for pile in self.tableau for c in pile] + list(self.stock)
@@ -165,6 +197,10 @@ class Move:
     dst: str = ""
     card: Optional[Card] = None
     count: int = 1
+
+    def __post_init__(self) -> None:
+        if self.card is not None and type(self.card) is not Card:
+            object.__setattr__(self, "card", as_card(self.card))
 
     @classmethod
     def draw(cls) -> "Move":
@@ -242,8 +278,11 @@ class Position:
 
     game = NAME
 
-    def __init__(self, deal: Deal, rules: Rules = Rules()) -> None:
-        self.rules = rules
+    def __init__(self, deal: Deal, rules: Optional[Rules] = None, **options: Any) -> None:
+        """The first position of ``deal``, under ``rules`` or the rule keywords ``draw``,
+        ``passes``, ``foundation_moves`` and ``variant`` (``Position(deal, draw=1)``;
+        the defaults: draw 3, unlimited passes, foundation moves, classic)."""
+        self.rules = rules_of(rules, options)
         self.piles: List[List[Card]] = [list(p) for p in deal.tableau]
         self.down: List[int] = [len(p) - 1 for p in deal.tableau]
         self.stock: List[Card] = list(deal.stock)
@@ -298,6 +337,45 @@ class Position:
         p._history = list(self._history)
         p.given_rules = self.given_rules
         return p
+
+    def with_rules(self, **options: Any) -> "Position":
+        """A copy of this position under other rules: the keywords (those of
+        ``Position``) change them, the rest stay (``pos.with_rules(draw=1)``).
+        OptionError for more passes used than ``passes`` allows, or for another variant
+        part-way through a game."""
+        unknown = [k for k in options if k not in RULE_KEYWORDS]
+        if unknown:
+            raise OptionError("%s %s no Klondike rule (the rules: %s)" % (
+                ", ".join(map(repr, unknown)), "is" if len(unknown) == 1 else "are",
+                ", ".join(RULE_KEYWORDS)))
+        rules = dataclasses.replace(self.rules, **options)
+        if rules.passes is not None and self.recycles + 1 > rules.passes:
+            raise OptionError("the position has used %d passes, more than passes=%d allows"
+                              % (self.recycles + 1, rules.passes))
+        if rules.variant != self.rules.variant and not self.at_start():
+            raise OptionError("a position part-way through a game keeps its variant (%s): "
+                              "make the deal's first position with Position(deal, "
+                              "variant=%r)" % (self.rules.variant, rules.variant))
+        p = self.copy()
+        p.rules = rules
+        p.given_rules = self.given_rules | {FILE_KEYS[k] for k in options}
+        return p
+
+    def at_start(self) -> bool:
+        """Whether this is a deal's first position: every column as dealt, nothing on
+        the foundations or the waste, the whole stock still to turn."""
+        return (not self.waste and not any(self.foundations) and self.recycles == 0
+                and len(self.stock) == STOCK_SIZE
+                and all(len(p) == i + 1 and self.down[i] == i
+                        for i, p in enumerate(self.piles)))
+
+    def to_deal(self) -> Deal:
+        """The deal whose first position this is (``at_start``); OptionError for a
+        position part-way through a game."""
+        if not self.at_start():
+            raise OptionError("this position is part-way through a game, not a deal's "
+                              "first position")
+        return Deal(tuple(tuple(p) for p in self.piles), tuple(self.stock))
 
     def same_as(self, other: "Position") -> bool:
         """Whether the two hold the same cards in the same places under the same rules

@@ -26,9 +26,9 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
-from typing import AbstractSet, List, Optional, Sequence, Set, Tuple, Union
+from typing import AbstractSet, Any, List, Optional, Sequence, Set, Tuple, Union
 
-from ...cards import Card
+from ...cards import DECK, Card
 from ...errors import OptionError
 from .rules import Deal, Move, Position, Rules, start_position
 
@@ -62,7 +62,7 @@ class View:
 
     def shown(self) -> List[Card]:
         """Every card the view shows (the foundations' too), unordered."""
-        out = [s * 13 + r for s, n in enumerate(self.foundations) for r in range(n)]
+        out = [DECK[s * 13 + r] for s, n in enumerate(self.foundations) for r in range(n)]
         for _down, up in self.columns:
             out.extend(up)
         out.extend(self.waste)
@@ -72,7 +72,7 @@ class View:
     def unseen(self) -> List[Card]:
         """The cards in unknown places, in card order."""
         shown = set(self.shown())
-        return [c for c in range(52) if c not in shown]
+        return [c for c in DECK if c not in shown]
 
     def unknown(self) -> int:
         """How many places hold a card not seen: face down in a column or in the stock."""
@@ -114,7 +114,16 @@ class View:
         r = self.rules
         parts = (r.draw, r.passes, r.foundation_moves, self.columns, self.foundations,
                  self.waste, self.stock, self.recycles)
-        return hashlib.blake2b(repr(parts).encode("ascii"), digest_size=16).digest()
+        return hashlib.blake2b(repr(_numbers(parts)).encode("ascii"),
+                               digest_size=16).digest()
+
+
+def _numbers(parts: Any) -> Any:
+    """``parts`` with each card as its plain number: the digest of a view is the same
+    whatever the cards print as."""
+    if isinstance(parts, tuple):
+        return tuple(_numbers(x) for x in parts)
+    return int(parts) if type(parts) is Card else parts
 
 
 class Table:
