@@ -104,7 +104,7 @@ def _float(text: str) -> float:
 
 def _int(text: str) -> int:
     if len(text) > 40:
-        raise _Refused("a number of %d digits" % len(text))
+        raise _Refused("a number of %d digits (no results line holds one)" % len(text))
     return int(text)
 
 
@@ -818,9 +818,8 @@ def summarise(paths: List[str]) -> List[Group]:
                 if copy is not None:
                     copy.close()
             if n < 0:
-                raise OptionError("%s: no results lines in it (an empty %s)" % (
-                    "<stdin>" if path == "-" else path,
-                    "input" if path == "-" else "file"))
+                raise OptionError("%s: no results lines in it: nothing to count" % (
+                    "<stdin>" if path == "-" else path))
             lengths.append(n + 1)
         ids.clear()
         if last:
