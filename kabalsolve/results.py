@@ -24,7 +24,6 @@ import bisect
 import json
 import math
 import os
-import struct
 import sys
 import tempfile
 from contextlib import ExitStack, nullcontext
@@ -114,6 +113,18 @@ def _is_number(v: Any, whole: bool) -> bool:
     return isinstance(v, int) or (not whole and isinstance(v, float))
 
 
+def _shown(v: Any) -> str:
+    """A line's value as an error quotes it: short, a long number by its digits."""
+    if isinstance(v, float) and not math.isfinite(v):
+        return "a number too big to be finite"
+    text = json.dumps(v)
+    if len(text) <= 40:
+        return text
+    if isinstance(v, int):
+        return "%s... (%d digits)" % (text[:12], len(text.lstrip("-")))
+    return text[:37] + "..."
+
+
 def check_record(rec: Any) -> str:
     """'' if ``rec`` (a line's JSON) is a results line as kabalsolve writes it, else what
     is wrong with it, in words.  Keys it does not know are let through (a later version
@@ -125,15 +136,15 @@ def check_record(rec: Any) -> str:
     game = rec.get("game")
     if game not in GAME_NAMES:
         return '"game" must be one of %s, not %s' % (
-            ", ".join(GAME_NAMES), json.dumps(game)[:40] if "game" in rec else "missing")
+            ", ".join(GAME_NAMES), _shown(game) if "game" in rec else "missing")
     play = "mode" in rec
     if play and rec["mode"] != PLAY:
-        return '"mode" must be "play" where it is given, not %s' % json.dumps(rec["mode"])[:40]
+        return '"mode" must be "play" where it is given, not %s' % _shown(rec["mode"])
     verdicts = ("won", "lost") if play else VERDICTS
     if rec.get("result") not in verdicts:
         return '%s"result" must be %s, not %s' % (
             "a game played: " if play else "", " or ".join(verdicts),
-            json.dumps(rec.get("result"))[:40])
+            _shown(rec.get("result")))
     if "rules" in rec:
         rules = rec["rules"]
         if not isinstance(rules, dict) or any(
@@ -147,7 +158,7 @@ def check_record(rec: Any) -> str:
             if not _is_number(v, whole) or not lo <= v <= hi:
                 return '"%s" must be a %s from %s to %s, not %s' % (
                     key, "whole number" if whole else "number", lo,
-                    "2**64" if hi == 2**64 else hi, json.dumps(v)[:40])
+                    "2**64" if hi == 2**64 else hi, _shown(v))
     if "proved" in rec and not isinstance(rec["proved"], bool):
         return '"proved" must be true or false'
     if play:
@@ -158,15 +169,46 @@ def check_record(rec: Any) -> str:
             v = player.get(key)
             if key in player and (not _is_number(v, True) or not lo <= v <= hi):
                 return '"player": "%s" must be a whole number from %d to %d, not %s' % (
-                    key, lo, hi, json.dumps(v)[:40])
+                    key, lo, hi, _shown(v))
     return ""
 
 
+def _keys_in(value: Any) -> int:
+    """How many keys the objects in a JSON value hold, nested ones too."""
+    n, todo = 0, [value]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, dict):
+            n += len(v)
+            todo.extend(v.values())
+        elif isinstance(v, list):
+            todo.extend(v)
+    return n
+
+
+def _keys_written(text: str) -> int:
+    """How many keys a line's JSON text writes, or -1 if that cannot be told quickly:
+    without a backslash every quote opens or closes a string, so the strings are the
+    odd pieces between quotes, and a key is one that a colon follows."""
+    if "\\" in text:
+        return -1
+    pieces = text.split('"')
+    return sum(1 for i in range(2, len(pieces), 2) if pieces[i].lstrip().startswith(":"))
+
+
 def parse_line(raw: bytes) -> Tuple[Any, str]:
-    """(the record, '') of one line of a results file, or (None, what is wrong)."""
+    """(the record, '') of one line of a results file, or (None, what is wrong).
+
+    The JSON is read by the C reader; a key given twice (which it lets through, the
+    second value replacing the first) shows as fewer keys read than written, and the
+    line is then read again key by key to name it.  NaN and Infinity are refused; a
+    number too big to be finite reads as infinite, which no range admits."""
     try:
-        rec = json.loads(raw.decode("utf-8"), object_pairs_hook=_pairs,
-                         parse_constant=_constant, parse_float=_float, parse_int=_int)
+        text = raw.decode("utf-8")
+        rec = json.loads(text, parse_constant=_constant)
+        if _keys_written(text) != _keys_in(rec):
+            rec = json.loads(text, object_pairs_hook=_pairs, parse_float=_float,
+                             parse_int=_int)
     except _Refused as e:
         return None, str(e)
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -443,9 +485,12 @@ def _fsum_add(partials: List[float], x: float) -> None:
 
 
 def _bucket(v: float) -> int:
-    """A bucket of non-negative numbers, in their order: the float's sign, exponent and
-    top 7 bits of mantissa (128 buckets an octave)."""
-    return int(struct.unpack(">Q", struct.pack(">d", v))[0] >> 45)
+    """A bucket of non-negative numbers, in their order: 128 buckets an octave (the
+    exponent and the top 7 bits of the mantissa); 0 has one of its own."""
+    if not v:
+        return -1 << 20
+    m, e = math.frexp(v)
+    return e * 128 + int(m * 256) - 128
 
 
 class Spread:
@@ -457,22 +502,28 @@ class Spread:
 
     def __init__(self) -> None:
         self.n = 0
-        self.partials: List[float] = []
+        self.whole = 0                      # the sum of the whole numbers, exact
+        self.partials: List[float] = []     # and of the others (_fsum_add)
         self.most = -math.inf
         self.buckets: Dict[int, int] = {}
         self.kept: Dict[int, Dict[float, int]] = {}
 
-    def add(self, v: float) -> None:
-        v = float(v) + 0.0                  # -0.0 is 0.0
+    def add(self, v: Any) -> None:
         self.n += 1
-        _fsum_add(self.partials, v)
+        if isinstance(v, int):
+            self.whole += v
+        else:
+            _fsum_add(self.partials, v)
+        v = float(v) + 0.0                  # -0.0 is 0.0
         if v > self.most:
             self.most = v
         b = _bucket(v)
         self.buckets[b] = self.buckets.get(b, 0) + 1
 
     def mean(self) -> float:
-        return math.fsum(self.partials) / self.n if self.n else math.nan
+        if not self.n:
+            return math.nan
+        return math.fsum(self.partials + [float(self.whole)]) / self.n
 
     def _ranks(self, q: float) -> Tuple[int, int, float]:
         pos = q * (self.n - 1)
@@ -774,8 +825,25 @@ class IdSet:
         return True
 
 
+_KEYS: Dict[Any, str] = {}
+
+
 def _group_key(rec: Dict[str, Any]) -> Tuple[str, str, str]:
-    return str(rec["game"]), mode_of(rec), rules_key(settings_of(rec))
+    """(game, mode, rules_key of the settings) of a line; the settings' key string is
+    made once per distinct settings (their values are scalars: check_record)."""
+    rules, player = rec.get("rules"), rec.get("player")
+    try:
+        short = (tuple(sorted(rules.items())) if isinstance(rules, dict) else None,
+                 tuple(sorted(player.items())) if isinstance(player, dict) else None,
+                 mode_of(rec))
+        key = _KEYS.get(short)
+    except TypeError:                       # a value that is not hashable
+        short, key = None, None
+    if key is None:
+        key = rules_key(settings_of(rec))
+        if short is not None and len(_KEYS) < 4096:
+            _KEYS[short] = key
+    return str(rec["game"]), mode_of(rec), key
 
 
 def summarise(paths: List[str]) -> List[Group]:
@@ -854,6 +922,6 @@ def _again(names: List[str], lengths: List[int]) -> Iterator[Tuple[int, int, Dic
                 break
 
 
-def _number(value: Any) -> float:
-    """A line's count or seconds as a float (0 when it has none)."""
-    return float(value) if isinstance(value, (int, float)) else 0.0
+def _number(value: Any) -> Any:
+    """A line's count or seconds, an int or a float (0 when it has none)."""
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
