@@ -192,8 +192,11 @@ def _keys_written(text: str) -> int:
     odd pieces between quotes, and a key is one that a colon follows."""
     if "\\" in text:
         return -1
-    pieces = text.split('"')
-    return sum(1 for i in range(2, len(pieces), 2) if pieces[i].lstrip().startswith(":"))
+    # the text between strings, each piece after a NUL (which JSON text never holds)
+    gaps = "\0" + "\0".join(text.split('"')[2::2])
+    if "\0  " in gaps or "\0\t" in gaps or "\0\n" in gaps or "\0\r" in gaps:
+        return -1                           # a key may be followed by more space
+    return gaps.count("\0:") + gaps.count("\0 :")
 
 
 def parse_line(raw: bytes) -> Tuple[Any, str]:
@@ -912,14 +915,18 @@ def summarise(paths: List[str]) -> List[Group]:
 
 def _again(names: List[str], lengths: List[int]) -> Iterator[Tuple[int, int, Dict[str, Any]]]:
     """(file index, line index, record) of the lines read the first time, read again
-    (no further: a run may be appending to a file)."""
+    (no further: a run may be appending to a file).  The first reading checked them,
+    so this one only reads their JSON."""
     for f, name in enumerate(names):
-        if not lengths[f]:
-            continue
-        for n, rec in enumerate(read_records(name)):
-            yield f, n, rec
-            if n + 1 >= lengths[f]:
-                break
+        n = 0
+        with open(name, "rb") as fh:
+            while n < lengths[f]:
+                raw = fh.readline(MAX_LINE + 1)
+                if not raw:
+                    raise OptionError("%s: the file grew shorter while it was read" % name)
+                if raw.strip():
+                    yield f, n, json.loads(raw)
+                    n += 1
 
 
 def _number(value: Any) -> Any:
