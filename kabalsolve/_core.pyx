@@ -935,6 +935,11 @@ cdef void ac_decide(AState* start, int best_score, uint64_t max_states, double d
             res[0] = r
             res.states = used
             proved[0] = r.status == S_WON
+            if r.status == S_LOST:
+                # lost under stricter rules proves nothing of the real ones, and the
+                # budget is spent before their search: unknown, with the line found
+                res.status = S_UNKNOWN
+                res.stop_reason = STOP_STATES
             return
         free(r.path)
     if max_states and used >= max_states:

@@ -23,6 +23,13 @@ MAX_MEMORY_MB = 2**24
 MAX_TIMEOUT = 1e9
 
 
+def scaled_states(max_states: int, factor: int) -> int:
+    """A budget of positions made from another by ``factor``, saturated at MAX_STATES
+    (as the core saturates its own sums): a budget the user may give is never one the
+    search refuses once it is scaled."""
+    return min(max_states * factor, MAX_STATES)
+
+
 def whole(value: Any, lo: int, hi: int) -> bool:
     """Whether ``value`` is a whole number (an int, not a bool) from ``lo`` to ``hi``."""
     return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi

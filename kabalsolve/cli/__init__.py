@@ -22,7 +22,7 @@ import errno
 import io
 import os
 import sys
-from typing import Any, List, NoReturn, Optional
+from typing import Any, Dict, List, NoReturn, Optional
 
 import click
 
@@ -38,6 +38,8 @@ class DefaultToSolve(click.Group):
         if args and args[0] not in self.commands and args[0] not in (
                 "--help", "-h", "--version"):
             args = ["solve"] + list(args)
+        if args and args[0] in self.commands:
+            refuse_repeated(self.commands[args[0]], list(args[1:]))
         return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> List[str]:
@@ -53,6 +55,40 @@ class DefaultToSolve(click.Group):
             return super().invoke(ctx)
         except OSError as e:
             raise StreamFault(e) from e
+
+
+def refuse_repeated(cmd: click.Command, args: List[str]) -> None:
+    """A UsageError if an option that takes one value is given twice (``--seeds 1-3
+    --seeds 5-6``): click would keep the last and drop the first without a word.  A
+    flag given twice says the same thing twice, and passes."""
+    options: Dict[str, click.Option] = {}
+    for p in cmd.params:
+        if isinstance(p, click.Option):
+            for o in p.opts + p.secondary_opts:
+                options[o] = p
+    seen: Dict[str, str] = {}
+    i = 0
+    while i < len(args):
+        a = args[i]
+        i += 1
+        if a == "--":
+            break
+        if not a.startswith("-") or a == "-":
+            continue
+        name = a.split("=", 1)[0] if a.startswith("--") else a[:2]
+        p = options.get(name)
+        if p is None or p.is_flag or p.count:
+            continue
+        if ("=" not in a) if a.startswith("--") else len(a) == 2:
+            i += 1                          # its value, whatever it looks like
+        if p.multiple or p.name is None:
+            continue
+        if p.name in seen:
+            both = "" if seen[p.name] == name else " (as %s and as %s)" % (seen[p.name], name)
+            raise click.UsageError(
+                "%s is given twice%s: it takes one value, and a second would replace the "
+                "first; give it once" % (max(p.opts, key=len), both))
+        seen[p.name] = name
 
 
 class StreamFault(Exception):

@@ -132,6 +132,16 @@ def check_mode(done: Existing, mode: str, out: str) -> None:
                           "and its settings, or give another --out" % out)
 
 
+def check_seed_game(done: Existing, game: str, out: str) -> None:
+    """--resume --seeds goes on with deals of the file's game: ``seed:N`` of another
+    game is another deal, which the file's line must not pass for."""
+    others = sorted(done.seed_games - {game})
+    if others:
+        raise OptionError("%s holds seeded deals of %s, not of %s: give --game %s, or "
+                          "another --out" % (out, " and ".join(GAMES[g].title for g in others),
+                                             GAMES[game].title, others[0]))
+
+
 def check_rules(done: Existing, r: Union[BatchResult, PlayRecord], out: str) -> None:
     """--resume goes on with the same rules: ids are solved once, so lines of one game
     under two rule sets would be two half runs, not one.  Games played keep to the
@@ -427,6 +437,8 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
                 sink, done = open_results(out, resume)
                 stack.enter_context(sink)
             ids = list(dict.fromkeys(ids))        # a deal named twice is solved once
+            if seeds is not None:
+                check_seed_game(done, game, out)
             check_mode(done, PLAY if play_games else SOLVE, out)
             if play_games:
                 check_settings(done, "klondike", play_settings(options), out)

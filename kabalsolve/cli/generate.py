@@ -17,7 +17,7 @@ from ..generate import pysol_range as pysol_gen
 from ..generate import render
 from ..numbering import SCHEMES
 from .options import (MAX_STATES_TYPE, Whole, acesup_rules, fail, game_options,
-                      klondike_rules)
+                      klondike_rules, write_text_file)
 from .progress import Progress
 
 
@@ -167,13 +167,6 @@ def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: boo
 
 
 def write_deal(path: str, text: str, force: bool) -> None:
-    """Write one deal file; one that exists already is an OptionError unless ``force``
-    (a deal file may hold comments of its own, and a run must not silently lose them)."""
-    try:
-        with open(path, "w" if force else "x", encoding="utf-8") as fh:
-            fh.write(text)
-    except FileExistsError:
-        raise OptionError("%s exists already: give --force to overwrite it, or another "
-                          "--out or --seed" % path) from None
-    except OSError as e:
-        raise OptionError("%s: cannot write: %s" % (path, e.strerror or e)) from None
+    """Write one deal file, by the rule of every file a command writes
+    (``options.write_text_file``: an existing file is kept unless ``force``)."""
+    write_text_file(path, text, force, "another --out or --seed")

@@ -4,12 +4,14 @@ a rule option fits the deal's game."""
 from __future__ import annotations
 
 import math
+import os
 from typing import Any, Callable, Optional, TypeVar
 
 import click
 
 from ..bridge import MAX_MEMORY_MB, MAX_STATES, MAX_TIMEOUT
 from ..digits import is_decimal, is_digits
+from ..errors import OptionError
 from ..formats.syntax import clip
 from ..games import GAMES
 
@@ -171,10 +173,33 @@ def budget_options(f: F) -> F:
     return f
 
 
-def write_text_file(path: str, text: str) -> None:
-    """Write ``text`` to the file ``path`` (UTF-8); a failure is the one error line."""
+#: the help of --force wherever a command writes a file
+FORCE_HELP = "Overwrite the file if it exists (without it, an existing file is an error)."
+
+
+def refuse_existing(path: str, force: bool, instead: str = "") -> None:
+    """OptionError if ``path`` exists and ``force`` is not given (``write_text_file``'s
+    rule, checked before a long search as well as when the file is written)."""
+    if not force and path != "-" and os.path.lexists(path):
+        raise OptionError("%s exists already: give --force to overwrite it%s"
+                          % (path, ", or " + instead if instead else ""))
+
+
+def write_text_file(path: str, text: str, force: bool = False, instead: str = "") -> None:
+    """The one rule for a file a command writes (``show --html``, ``generate --out``):
+    ``-`` is standard output; a file that exists already is never replaced unless
+    ``force`` (it may be the deal itself, or hold notes of its own), and is an
+    OptionError saying so (``instead``: what else to give, e.g. "another --out").
+    A failure to write is an OptionError naming the file."""
+    if path == "-":
+        click.echo(text, nl=False)
+        return
+    refuse_existing(path, force, instead)
     try:
-        with open(path, "w", encoding="utf-8") as fh:
+        with open(path, "w" if force else "x", encoding="utf-8") as fh:
             fh.write(text)
+    except FileExistsError:
+        raise OptionError("%s exists already: give --force to overwrite it%s"
+                          % (path, ", or " + instead if instead else "")) from None
     except OSError as e:
-        raise fail("%s: cannot write: %s" % (path, e.strerror or e))
+        raise OptionError("%s: cannot write: %s" % (path, e.strerror or e)) from None

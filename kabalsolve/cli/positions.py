@@ -19,8 +19,8 @@ from ..games.acesup import cli as acesup_cli
 from ..games.klondike import cli as klondike_cli
 from ..games.klondike import estimate
 from .numbered import read_deal_arg
-from .options import (EXIT, Whole, acesup_rules, budget_options, fail, game_options,
-                      klondike_position_rules)
+from .options import (EXIT, FORCE_HELP, Whole, acesup_rules, budget_options, fail,
+                      game_options, klondike_position_rules, refuse_existing)
 
 #: each game's side of the position commands, by the game's name (Clock has none: it
 #: has no choices to hint at and no position to show)
@@ -131,12 +131,14 @@ def hint_cmd(position: str, draw: int, passes: Optional[int], no_foundation_move
 @click.option("--at", "at", type=Whole(0, None), default=None, metavar="N",
               help="Print the position after N moves of the solution as a position "
                    "file.")
-@click.option("--html", "html", default=None, metavar="FILE",
-              help="Write a self-contained web page that replays the solution.")
+@click.option("--html", "html", default=None, metavar="FILE|-",
+              help="Write a self-contained web page that replays the solution (- for "
+                   "standard output).")
+@click.option("--force", is_flag=True, help="With --html: " + FORCE_HELP)
 @budget_options
 def show(deal: str, draw: int, passes: Optional[int], no_foundation_moves: bool,
          strict: bool, discard_first: bool, show_all: bool,
-         at: Optional[int], html: Optional[str], max_states: Optional[int],
+         at: Optional[int], html: Optional[str], force: bool, max_states: Optional[int],
          timeout: Optional[float]) -> None:
     """Solve DEAL (a deal or position file, - for standard input, or a numbered deal
     NAME:N) and show the board
@@ -150,14 +152,20 @@ def show(deal: str, draw: int, passes: Optional[int], no_foundation_moves: bool,
       kabalsolve show deal.txt --at 40      the position after 40 moves, as a file
       kabalsolve show deal.txt --html replay.html
     """
+    if at is not None and html is not None:
+        raise fail("--at writes a position file and --html a web page: give one of them")
+    if force and html is None:
+        raise fail("--force applies with --html only (show writes no other file)")
     try:
+        if html is not None:
+            refuse_existing(html, force)    # before the search, not after it
         pos = read_any_position(deal, dict(
             draw=draw, passes=passes, foundation_moves=not no_foundation_moves,
             strict=strict, discard_first=discard_first))
         klondike_cli.every_card(pos, deal, "show", "kabalsolve hint --no-peek ranks its "
                                 "moves from what is visible")
-        status = POSITION_SIDES[pos.game].show(pos, deal, show_all, at, html, max_states,
-                                               timeout)
+        status = POSITION_SIDES[pos.game].show(pos, deal, show_all, at, html, force,
+                                               max_states, timeout)
     except KabalError as e:
         raise fail(str(e))
     raise click.exceptions.Exit(status)

@@ -21,7 +21,7 @@ from .progress import Progress
 @click.argument("results", nargs=-1, metavar="[RESULTS.jsonl]...")
 @click.option("--game", type=click.Choice(NAMES), default=None,
               help="The game of the seeded deals to play (with --count).")
-@click.option("--count", type=Whole(1, None), default=None, metavar="N",
+@click.option("--count", type=Whole(1, 2**64 - 1), default=None, metavar="N",
               help="How many seeded deals to play.")
 @click.option("--seed", type=Whole(0, 2**64 - 1), default=1, show_default=True,
               metavar="N", help="The first deal number.")
@@ -68,6 +68,9 @@ def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],
     if game is None or count is None:
         raise fail("stats needs --game and --count (or batch results files)")
     game_options(ctx, game)
+    if seed + count > 2**64:
+        raise fail("--seed %d --count %d runs past the last deal number, 2**64 - 1"
+                   % (seed, count))
     if best_score and game != "acesup":
         raise fail("--best-score applies to Aces Up only")
     t0 = time.perf_counter()

@@ -90,25 +90,31 @@ def one_move(pos: Position, text: str, max_states: Optional[int],
 
 
 def show(pos: Position, name: str, show_all: bool, at: Optional[int],
-                html: Optional[str], max_states: Optional[int],
+                html: Optional[str], force: bool, max_states: Optional[int],
                 timeout: Optional[float]) -> int:
-    """``kabalsolve show`` for Aces Up: the line to the best score, board by board (or
-    the position after ``at`` of its moves, as a position file, or a replay page)."""
+    """``kabalsolve show`` for Aces Up: the line to the best score (found, when a budget
+    ran out), board by board (or the position after ``at`` of its moves, as a position
+    file, or a replay page to the file ``html``, ``-`` for standard output); the exit
+    status is the verdict's."""
     sol = solve_acesup_position(pos, True, max_states, timeout)
+    status = EXIT[sol.result]
     if at is not None:
         if at > len(sol.moves):
             raise fail("--at %d: the line has only %d moves" % (at, len(sol.moves)))
         p = pos.copy()
         for m in sol.moves[:at]:
             p.push(m)
-        click.echo(p.to_text(comment="after %d of the %d moves of the line to score %d"
-                             % (at, len(sol.moves), sol.best)), nl=False)
-        return 0
+        click.echo(p.to_text(comment="after %d of the %d moves of the line to score %d%s"
+                             % (at, len(sol.moves), sol.best,
+                                "" if sol.score_proved else " (the best found: %s)"
+                                % sol.result)), nl=False)
+        return status
     if html is not None:
-        write_text_file(html, replay_page(pos, sol.moves, title=name))
-        click.echo("%s: %s" % (html, sol.verdict_line()))
-        return EXIT[sol.result]
+        write_text_file(html, replay_page(pos, sol.moves, title=name), force)
+        if html != "-":
+            click.echo("%s: %s" % (html, sol.verdict_line()))
+        return status
     click.echo(sol.verdict_line())
     play_in_terminal(pos, sol.moves, step=not show_all and sys.stdin.isatty()
                      and sys.stdout.isatty())
-    return EXIT[sol.result]
+    return status

@@ -87,16 +87,28 @@ class AcesUpHint:
         return out
 
     def _tail(self, m: AcesUpMoveVerdict) -> str:
+        """What the searches showed of one move, and only that: a best score that a
+        budget kept from being proved is "found", and what it leaves open is said to be
+        unknown."""
         if m.result == WON:
             return "keeps the win"
-        score = "best score %d%s after it" % (m.best, "" if m.best_proved else "+")
+        found = "best score %d found after it; a budget ran out, so more may be " \
+                "reachable" % m.best
         if m.result == UNKNOWN:
-            return "unknown (a budget ran out; %s)" % score
+            return "unknown (a budget ran out; best score %d found after it)" % m.best
         if self.result == WON:
-            return "forfeits the win (%s)" % score
-        if self.best_proved and m.best_proved and m.best < self.best:
+            return "forfeits the win (%s)" % ("best score %d after it" % m.best
+                                              if m.best_proved else found)
+        # the position is lost (or undecided): self.best was reached from it, so it is
+        # at most the position's best score, and m.best at most that too
+        if m.best_proved and m.best < self.best:
             return "lowers the best score to %d" % m.best
-        return "keeps the best score (%d)" % m.best if m.best_proved else score
+        if self.best_proved and m.best >= self.best:
+            return "keeps the best score (%d)" % self.best
+        if m.best_proved:
+            return ("best score %d after it; whether another move reaches more is "
+                    "unknown (a budget ran out)" % m.best)
+        return found
 
     def __str__(self) -> str:
         return "\n".join(self.lines())

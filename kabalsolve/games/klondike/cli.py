@@ -142,27 +142,36 @@ def one_move(pos: Position, text: str, max_states: Optional[int],
 
 
 def show(pos: Position, name: str, show_all: bool, at: Optional[int],
-         html: Optional[str], max_states: Optional[int], timeout: Optional[float]) -> int:
+         html: Optional[str], force: bool, max_states: Optional[int],
+         timeout: Optional[float]) -> int:
     """``kabalsolve show`` for Klondike: the solution, board by board (or the position
-    after ``at`` of its moves, as a position file, or a replay page)."""
+    after ``at`` of its moves, as a position file, or a replay page to the file
+    ``html``, ``-`` for standard output); the exit status is the verdict's."""
     sol = solve_position(pos, max_states=max_states, timeout=timeout)
+    status = EXIT[sol.result]
     if sol.result != "won" and at != 0:
-        click.echo("%s\nno solution to show" % sol.verdict_line())
-        return EXIT[sol.result]
+        why = ("lost: no line wins" if sol.result == "lost" else
+               "unknown: a budget ran out before a win was found")
+        click.echo("%s\nno solution to show (%s)%s" % (
+            sol.verdict_line(), why, "" if html is None else
+            "; no page written" + ("" if html == "-" else " to %s" % html)))
+        return status
     if at is not None:
         if at > len(sol.moves):
             raise fail("--at %d: the solution has only %d moves" % (at, len(sol.moves)))
         p = pos.copy()
         for m in sol.moves[:at]:
             p.push(m)
-        click.echo(p.to_text(comment="after %d of the %d moves of the solution"
-                             % (at, len(sol.moves))), nl=False)
-        return 0
+        comment = ("after %d of the %d moves of the solution" % (at, len(sol.moves))
+                   if sol.result == "won" else "%s: the position itself" % sol.result)
+        click.echo(p.to_text(comment=comment), nl=False)
+        return status
     if html is not None:
-        write_text_file(html, replay_page(pos, sol.moves, title=name))
-        click.echo("%s: %s" % (html, sol.verdict_line()))
-        return 0
+        write_text_file(html, replay_page(pos, sol.moves, title=name), force)
+        if html != "-":
+            click.echo("%s: %s" % (html, sol.verdict_line()))
+        return status
     click.echo(sol.verdict_line())
     play_in_terminal(pos, sol.moves, step=not show_all and sys.stdin.isatty()
                      and sys.stdout.isatty())
-    return 0
+    return status

@@ -87,7 +87,9 @@ class Hint:
             if m.result == WON:
                 tail = "keeps the win (a win in %d more moves)" % (m.win_length or 0)
             elif m.result == LOST:
-                tail = "forfeits the win"
+                # "forfeits" only where a win was shown: under a budget that ran out
+                # the position itself may be lost
+                tail = "forfeits the win" if self.result == WON else "leaves a lost position"
             else:
                 tail = "unknown (a budget ran out)"
             out.append("  %-*s  %s: %s" % (width, m.text, m.words, tail))

@@ -62,7 +62,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
-from ...bridge import check_budget, whole
+from ...bridge import check_budget, scaled_states, whole
 from ...cards import is_red, rank, suit
 from ...errors import OptionError
 from ...solution import LOST, WON
@@ -346,7 +346,7 @@ class Player:
         """Every card is known (one unknown card is known too): decide the game, and
         follow the win found; if the search cannot tell, choose by ``kind`` alone."""
         self.tally.searches += 1
-        sol = solve_position(pos, max_states=self.max_states * KNOWN_FACTOR,
+        sol = solve_position(pos, max_states=scaled_states(self.max_states, KNOWN_FACTOR),
                              max_memory_mb=256)
         if sol.result == LOST:
             self.gave_up = True
