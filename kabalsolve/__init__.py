@@ -25,6 +25,7 @@ from .games.klondike.hints import Hint, MoveVerdict, NoPeekHint
 from .games.klondike.player import PlayResult
 from .generate import Generated, generate
 from .generate import klondike_deal as deal_from_seed
+from .numbering import deal_number, numbered_deal
 from .solution import Solution, Stats
 
 __all__ = ["__version__", "Card", "card_str", "parse_card", "read_deal", "read_text",
@@ -32,4 +33,4 @@ __all__ = ["__version__", "Card", "card_str", "parse_card", "read_deal", "read_t
            "Position", "Rules", "deal_from_seed", "Generated", "generate", "Solution",
            "Stats", "is_winnable", "solve", "solve_many", "BatchResult", "read_position",
            "hint", "Hint", "MoveVerdict", "play", "PlayResult", "play_many", "PlayRecord",
-           "PartialPosition", "NoPeekHint", "MoveEstimate"]
+           "PartialPosition", "NoPeekHint", "MoveEstimate", "numbered_deal", "deal_number"]
