@@ -572,7 +572,7 @@ def deal_maker(game: str, numbering: str) -> Callable[[int], Any]:
     if numbering == OWN_NUMBERING:
         return game_named(game).from_seed        # type: ignore[no-any-return]
     try:
-        from . import numbering as numberings    # type: ignore[attr-defined]
+        from . import numbering as numberings
     except ImportError:
         raise OptionError("no numbering %r in this kabalsolve" % numbering)
     make = numberings.numbered_deal

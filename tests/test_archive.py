@@ -219,3 +219,25 @@ def test_sigkill_at_random_points_then_resume(tmp_path, expected):
     got = _decided(arc)
     assert got == want
     assert not [n for n in os.listdir(arc) if n.endswith(".tmp")]
+
+
+def test_an_archive_of_another_programs_numbers(tmp_path):
+    from kabalsolve import numbered_deal
+    arc = tmp_path / "sv"
+    p = run(["batch", "--seeds", "1-6", "--numbering", "solvitaire", "--draw", "1",
+             "--max-states", str(BUDGET), "-j", "1", "--archive", str(arc)])
+    assert p.returncode == 0, p.stderr
+    a = read_archive(str(arc))
+    assert a.numbering == "solvitaire"
+    assert {n: a.verdict(n) for n in range(1, 7)} == {
+        n: solve(numbered_deal("solvitaire", n), draw=1, max_states=BUDGET).result
+        for n in range(1, 7)}
+    out = run(["stats", str(arc)]).stdout.decode().splitlines()
+    assert out[3].split()[:2] == ["Solvitaire", "(Blake"]     # the published row beside
+    assert out[4].startswith("partial: 6 of the 1,000,000 numbers")
+    # numbers out of the numbering's range are refused before anything is made
+    q = run(["batch", "--seeds", "4294967290-4294967296", "--numbering", "solvitaire",
+             "--archive", str(tmp_path / "x")])
+    assert check_one_error_line(q.stderr.decode()).startswith(
+        "kabalsolve: error: a Solvitaire seed is a whole number from 0 to")
+    assert not (tmp_path / "x").exists()

@@ -176,5 +176,14 @@ def stats_archives(paths: Tuple[str, ...], deal: Optional[int], as_json: bool) -
                 "not decided in this archive yet" if verdict == "open" else archive.path))
 
 
-def numbering_of(name: Optional[str]) -> str:
-    return name or OWN_NUMBERING
+def numbering_of(name: Optional[str], numbers: range) -> str:
+    """The numbering an archive of ``numbers`` is made in: kabalsolve's own seeds, or
+    the program ``name`` of ``kabalsolve.numbering`` (the numbers checked against its
+    range)."""
+    if name is None or name == OWN_NUMBERING:
+        return OWN_NUMBERING
+    from ..numbering import check_number
+    if len(numbers):
+        check_number(name, numbers[0])
+        check_number(name, numbers[-1])
+    return name

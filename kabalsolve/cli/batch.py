@@ -289,6 +289,9 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
               help="Record each --seeds deal's verdict in this archive (two bits a "
                    "deal, blocks of 100,000 numbers), going on from what it holds; "
                    "instead of --out.")
+@click.option("--numbering", metavar="NAME", default=None,
+              help="With --archive: the --seeds are this program's deal numbers (e.g. "
+                   "solvitaire; see kabalsolve.numbering), not kabalsolve's seeds.")
 @click.option("--checkpoint", type=Seconds(), default=None, metavar="SECONDS",
               help="With --archive: the longest the deals decided are kept before their "
                    "block is written again (default 60); a run stopped by force solves "
@@ -322,7 +325,8 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
           verdict_only: bool, play_games: bool, stock_known: bool, samples: Optional[int],
           player_seed: Optional[int], max_states: Optional[int], timeout: Optional[float],
           max_memory_mb: Optional[int], jobs: Optional[int],
-          out: str, archive: Optional[str], checkpoint: Optional[float],
+          out: str, archive: Optional[str], numbering: Optional[str],
+          checkpoint: Optional[float],
           lost_from: Optional[str],
           resume: bool, retry_unknown: bool, solutions: bool,
           chunksize: Optional[int],
@@ -345,8 +349,9 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
     game, "mode": "play", rules, player (model, seed, samples, max_states), result,
     ended, moves, searches, seconds.  Exit status 0 when every deal has its line.
     """
-    if archive is not None or lost_from is not None or checkpoint is not None:
-        return batch_archive(ctx, archive, checkpoint, lost_from, inputs, seeds, game, draw, passes,
+    if archive is not None or lost_from is not None or checkpoint is not None or \
+            numbering is not None:
+        return batch_archive(ctx, archive, numbering, checkpoint, lost_from, inputs, seeds, game, draw, passes,
                              no_foundation_moves, variant, max_states, timeout,
                              max_memory_mb, jobs, retry_unknown, chunksize, scheduler,
                              use_dask)
@@ -454,7 +459,8 @@ NOT_ARCHIVE = ("out", "resume", "solutions", "play_games", "objective", "vegas",
                "discard_first")
 
 
-def batch_archive(ctx: click.Context, archive: Optional[str], checkpoint: Optional[float],
+def batch_archive(ctx: click.Context, archive: Optional[str], numbering_name: Optional[str],
+                  checkpoint: Optional[float],
                   lost_from: Optional[str],
                   inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
                   passes: Optional[int], no_foundation_moves: bool, variant: str,
@@ -468,8 +474,9 @@ def batch_archive(ctx: click.Context, archive: Optional[str], checkpoint: Option
     from ..archive import read_archive
     from . import archive as archive_cli
     if archive is None:
-        raise fail("--%s goes with --archive DIR"
-                   % ("lost-from" if lost_from is not None else "checkpoint"))
+        raise fail("--%s goes with --archive DIR" % (
+            "lost-from" if lost_from is not None else
+            "checkpoint" if checkpoint is not None else "numbering"))
     for name in NOT_ARCHIVE:
         if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE:
             raise fail("--%s does not go with --archive (it holds verdicts only)"
@@ -480,10 +487,10 @@ def batch_archive(ctx: click.Context, archive: Optional[str], checkpoint: Option
         raise fail("--archive records Klondike deals, not %s" % GAMES[game].title)
     if scheduler and use_dask:
         raise fail("give --scheduler or --dask, not both")
-    numbering = archive_cli.numbering_of(ctx.params.get("numbering"))
     with ExitStack() as stack:
         try:
             numbers = parse_seeds(seeds)
+            numbering = archive_cli.numbering_of(numbering_name, numbers)
             rules = archive_cli.klondike_archive_rules(draw, passes, not no_foundation_moves,
                                                        variant)
             lost = None
