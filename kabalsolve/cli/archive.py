@@ -88,9 +88,7 @@ def summary(archive: Archive) -> Dict[str, Any]:
     c = archive.counts()
     d = c.to_dict()
     d.update(archive=archive.path, game=archive.game, numbering=archive.numbering,
-             rules=archive.rules, first=min(archive.blocks, default=archive.first),
-             last=max((b.last for b in archive.blocks.values()), default=None),
-             **archive.effort())
+             rules=archive.rules, **archive.effort())
     pub = archive.published()
     if pub is not None:
         source, won, lost, unknown = pub
