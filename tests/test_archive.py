@@ -111,6 +111,11 @@ def test_batch_into_an_archive_then_stats(tmp_path, expected):
         "count": 60, "won": list(expected.values()).count("won"),
         "lost": list(expected.values()).count("lost"),
         "unknown": list(expected.values()).count("unknown")}
+    lines = run(["stats", str(arc), "--hardest", "3"]).stdout.decode().splitlines()
+    top = sorted(got["hardest"], key=lambda h: (-h["positions"], h["n"]))[:3]
+    assert lines[-4].startswith("hardest deals") and len(lines[-3:]) == 3
+    assert [int(x.split()[0]) for x in lines[-3:]] == [h["n"] for h in top]
+    assert [x.split()[1] for x in lines[-3:]] == [expected[h["n"]] for h in top]
     for s in (1, 2, 61):
         out = run(["stats", str(arc), "--deal", str(s)]).stdout.decode()
         assert out.split()[0] == (expected[s] if s in expected else "open")

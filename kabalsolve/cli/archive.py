@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import click
 
-from ..archive import (CHECKPOINT_SECONDS, OWN_NUMBERING, Archive, ArchiveWriter, Decided, decide_chunk,
+from ..archive import (CHECKPOINT_SECONDS, HARDEST, OWN_NUMBERING, Archive, ArchiveWriter, Decided, decide_chunk,
                        decide_one, read_archive)
 from ..batch import _run
 from ..errors import OptionError
@@ -101,9 +101,12 @@ def summary(archive: Archive) -> Dict[str, Any]:
     return d
 
 
-def show(archive: Archive, as_json: bool) -> None:
-    """Print an archive's tally (and the published table beside it)."""
+def show(archive: Archive, as_json: bool, hardest: Optional[int] = None) -> None:
+    """Print an archive's tally (and the published table beside it), and its
+    ``hardest`` hardest deals."""
     d = summary(archive)
+    if hardest is not None:
+        d["hardest"] = archive.hardest(hardest)
     if as_json:
         click.echo(json.dumps(d, sort_keys=True))
         return
@@ -136,6 +139,12 @@ def show(archive: Archive, as_json: bool) -> None:
     click.echo("effort: %.2f CPU hours (%.0f s), %s positions, peak memory %.0f MiB in one "
                "process" % (e["cpu_seconds"] / 3600, e["cpu_seconds"], "{:,}".format(int(e["positions"])),
                   e["peak_rss_mb"]))
+    if hardest:
+        click.echo("hardest deals (most positions; a block keeps its %d hardest):" % HARDEST)
+        for h in d["hardest"]:
+            click.echo("  %-8d %-7s %12s positions  %8.1f s CPU  %7.1f MiB table" % (
+                h["n"], h["result"], "{:,}".format(h["positions"]), h["cpu_seconds"],
+                h["table_mb"]))
 
 
 def rules_text(rules: Dict[str, Any]) -> str:
@@ -155,14 +164,15 @@ def _wilson(k: int, n: int) -> Tuple[float, float]:
     return wilson(k, n)
 
 
-def stats_archives(paths: Tuple[str, ...], deal: Optional[int], as_json: bool) -> None:
+def stats_archives(paths: Tuple[str, ...], deal: Optional[int], as_json: bool,
+                   hardest: Optional[int] = None) -> None:
     """``stats ARCHIVE...`` (and ``--deal N``)."""
     if deal is not None and len(paths) != 1:
         raise OptionError("--deal N reads one archive, not %d" % len(paths))
     for path in paths:
         archive = read_archive(path)
         if deal is None:
-            show(archive, as_json)
+            show(archive, as_json, hardest)
             continue
         verdict = archive.verdict(deal) or "open"
         if as_json:

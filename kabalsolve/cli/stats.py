@@ -41,6 +41,8 @@ from .progress import Progress
 @click.option("--deal", type=Whole(0, 2**64 - 1), default=None, metavar="N",
               help="With an archive: deal N's verdict (its first word: won, lost, "
                    "unknown, or open when not decided yet).")
+@click.option("--hardest", type=Whole(1, 1000), default=None, metavar="K",
+              help="With an archive: also list its K hardest deals (most positions).")
 @click.option("--json", "as_json", is_flag=True,
               help="With an archive: one JSON object (count, won, lost, unknown, ...).")
 @click.pass_context
@@ -49,7 +51,7 @@ def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],
           no_foundation_moves: bool, variant: str, strict: bool, discard_first: bool,
           best_score: bool,
           timeout: Optional[float], max_states: Optional[int], deal: Optional[int],
-          as_json: bool) -> None:
+          hardest: Optional[int], as_json: bool) -> None:
     """Win rate over seeded deals (--game, --count), or in `batch` results files (-
     for standard input), with its 95 % Wilson interval.  Aces Up: the verdicts, and
     with --best-score the mean best score.  Games played without peeking (`batch
@@ -69,13 +71,13 @@ def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],
         try:
             if not all(is_archive(r) for r in results):
                 raise OptionError("give archives or results files, not both")
-            stats_archives(results, deal, as_json)
+            stats_archives(results, deal, as_json, hardest)
         except KabalError as e:
             raise fail(str(e))
         return
-    if deal is not None or as_json:
+    if deal is not None or as_json or hardest is not None:
         raise fail("--%s reads an archive (a directory made by batch --archive)"
-                   % ("deal" if deal is not None else "json"))
+                   % ("deal" if deal is not None else "json" if as_json else "hardest"))
     if results:
         if game is not None or count is not None:
             raise fail("give results files, or --game and --count, not both")
