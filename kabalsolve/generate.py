@@ -24,6 +24,7 @@ from .formats import pysolfc
 from .games import acesup, clock, game_named, klondike
 from .games.klondike import player
 from .games.klondike.view import AS_DEALT, STOCK_KNOWN
+from .numbering import SCHEMES, check_number, named, scheme, title
 
 #: the most games a deal's no-peek rate plays
 MAX_NO_PEEK_GAMES = 1000
@@ -68,11 +69,11 @@ class Generated:
     solution: Optional[Any] = None
     no_peek: Optional[NoPeek] = None
 
-    def to_text(self) -> str:
-        """The deal file, with the seed and (if solved) the verdict, the solution length,
-        the states searched and the difficulty rating as comments; and the games won
-        without peeking when they were played."""
-        lines = ["seed %d (kabalsolve generate)" % self.seed]
+    def to_text(self, title: Optional[str] = None) -> str:
+        """The deal file, with the seed (or the ``title`` of a numbered deal) and (if
+        solved) the verdict, the solution length, the states searched and the difficulty
+        rating as comments; and the games won without peeking when they were played."""
+        lines = ["%s (kabalsolve generate)" % (title or "seed %d" % self.seed)]
         sol = self.solution
         if self.deal.game == clock.NAME and sol is not None:
             lines.append("%s; %d cards turned" % (sol.result, len(sol.moves)))
@@ -122,7 +123,7 @@ def klondike_deal(seed: int) -> klondike.Deal:
 def generate(game: str = "klondike", seed: int = 1, count: int = 1, winnable: bool = False,
              no_peek_rate: int = 0, stock_known: bool = False,
              samples: int = player.SAMPLES, player_max_states: int = player.MAX_STATES,
-             **rules: Any) -> Iterator[Generated]:
+             numbering: Optional[str] = None, **rules: Any) -> Iterator[Generated]:
     """Deals number seed, seed + 1, ... of ``game`` (seeded deals are numbered from 1,
     as ``kabalsolve batch --seeds`` and ``kabalsolve stats`` count them; 0 is a seed
     too).  With ``winnable``, each is solved
@@ -133,8 +134,18 @@ def generate(game: str = "klondike", seed: int = 1, count: int = 1, winnable: bo
     ``no_peek_rate=K`` (1 to 1000, with ``winnable``, classic Klondike): each deal kept
     is also played K times without peeking (``kabalsolve.play`` with player seeds 0 to
     K - 1, ``stock_known``, ``samples`` and ``player_max_states`` as its
-    ``max_states``), and ``Generated.no_peek`` counts the games won."""
+    ``max_states``), and ``Generated.no_peek`` counts the games won.
+
+    ``numbering`` (a name of ``kabalsolve.numbering.SCHEMES``, Klondike only): the
+    deals are that program's deals number seed, seed + 1, ... instead of ours."""
     make = game_named(game).from_seed
+    end = 1 << 64
+    if numbering is not None:
+        if game != klondike.NAME:
+            raise OptionError("a numbering numbers Klondike deals, not %s deals" % game)
+        numbers = scheme(numbering)
+        check_number(numbering, seed)
+        make, end = numbers.deal, numbers.hi + 1
     if count < 0:
         raise OptionError("count must not be negative")
     playing = no_peek_options(game, rules, no_peek_rate, stock_known, samples,
@@ -144,8 +155,9 @@ def generate(game: str = "klondike", seed: int = 1, count: int = 1, winnable: bo
     n = 0
     s = seed
     while n < count:
-        if s >= 1 << 64:
-            raise OptionError("ran out of seeds below 2**64")
+        if s >= end:
+            raise OptionError("ran out of seeds below 2**64" if numbering is None else
+                              "ran out of %s numbers (the last is %d)" % (numbering, end - 1))
         deal = make(s)
         if winnable:
             sol = solve(deal, **rules)
@@ -159,13 +171,16 @@ def generate(game: str = "klondike", seed: int = 1, count: int = 1, winnable: bo
         s += 1
 
 
-#: where a generated deal's number comes from: our seeds, or PySolFC's game numbers
-ORIGINS = ("seed", "pysol")
+#: where a generated deal's number comes from: our seeds, PySolFC's game numbers
+#: (``pysol_range``), or a numbering of ``kabalsolve.numbering`` (by its name)
+ORIGINS = ("seed", "pysol") + tuple(SCHEMES)
 
 
 def info(g: Generated, origin: str = "seed") -> Dict[str, Any]:
     """What is known about ``g``, as a small JSON-ready dict."""
     d: Dict[str, Any] = {"seed" if origin == "seed" else "pysol_game": g.seed}
+    if origin in SCHEMES:
+        d = {"numbered": named(origin, g.seed)}
     sol = g.solution
     if sol is not None:
         d["result"] = sol.result
@@ -188,6 +203,8 @@ def render(g: Generated, fmt: str = "text", origin: str = "seed") -> str:
     if fmt == "text":
         if origin == "seed":
             return g.to_text()
+        if origin in SCHEMES:
+            return g.to_text(title(origin, g.seed))
         lines = ["PySolFC Klondike game %d, before PySolFC turns the first stock card(s)"
                  % g.seed]
         sol = g.solution

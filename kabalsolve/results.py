@@ -14,7 +14,8 @@ other kind, and ``summarise`` counts them in groups of their own, a game played 
 its rules and its player's settings (``settings_of``).
 
 Ids name a deal: ``seed:N`` for deal number N, ``file:PATH`` for a deal file (the path
-as given), so no file name can pass for a seeded deal.  Files written before ids had a
+as given), ``NAME:N`` for another program's numbered deal (``kabalsolve.numbering``),
+so no file name can pass for a seeded or numbered deal.  Files written before ids had a
 prefix name a deal file by its bare path; ``canonical_id`` reads such an id as
 ``file:PATH``, so those files resume and summarise with the new ones.
 """
@@ -30,6 +31,7 @@ from types import TracebackType
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Type
 
 from .errors import DealError, OptionError
+from .numbering import is_spec
 from .stats import wilson
 
 try:
@@ -47,8 +49,9 @@ MAX_LINE = 16 * 1024 * 1024
 
 def canonical_id(deal_id: str) -> str:
     """The id as this version writes it: an id without the ``seed:`` or ``file:``
-    prefix is a deal file's bare path, from a file written before ids had one."""
-    if deal_id.startswith((SEED_PREFIX, FILE_PREFIX)):
+    prefix, or the ``NAME:`` of another program's numbered deal (``solvitaire:12``), is
+    a deal file's bare path, from a file written before ids had one."""
+    if deal_id.startswith((SEED_PREFIX, FILE_PREFIX)) or is_spec(deal_id):
         return deal_id
     return FILE_PREFIX + deal_id
 

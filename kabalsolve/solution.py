@@ -112,6 +112,9 @@ class Solution:
         f2t = "" if self.rules.foundation_moves else ", no foundation moves"
         game = "klondike (danish)" if self.rules.danish else "klondike"
         head = "%s: %s draw %d%s%s" % (self.result, game, self.rules.draw, passes, f2t)
+        named = self.extra.get("numbered")
+        if named:
+            head += " (%s)" % named["title"]
         if self.result == WON:
             head += ", %d moves, score %d (Vegas %d)" % (len(self.moves), self.score("standard"),
                                                        self.score("vegas"))

@@ -12,6 +12,7 @@ stats       ``stats``
 batch       ``batch``
 positions   ``hint`` and ``show`` (each game's side in ``games/<game>/cli.py``)
 play        ``play``: a Klondike game played without peeking
+numbered    deals named NAME:NUMBER (other programs' numbers) and ``number``
 progress    the progress bar of ``batch``, ``stats`` and ``generate --winnable``
 =========== =================================================================
 """
@@ -26,7 +27,7 @@ from typing import Any, List, NoReturn, Optional
 import click
 
 from .._version import __version__
-from . import batch, generate, play, positions, solve, stats
+from . import batch, generate, numbered, play, positions, solve, stats
 from .options import EXIT, error_line
 
 
@@ -132,6 +133,7 @@ def cli() -> None:
       kabalsolve --draw 1 deal.txt     draw one card at a time
       kabalsolve - < deal.txt          read the deal from standard input
       kabalsolve --pysol 12345         solve PySolFC's Klondike game 12345
+      kabalsolve greenfelt:12345       GreenFelt's game 12345 (or solvitaire:N, ...)
       kabalsolve solve --help          the options of solve
 
     Exit status: 0 won, 1 lost, 3 unknown (a budget ran out), 2 bad input or usage.
@@ -145,6 +147,7 @@ cli.add_command(play.play_cmd, "play")
 cli.add_command(generate.generate)
 cli.add_command(batch.batch)
 cli.add_command(stats.stats)
+cli.add_command(numbered.number_cmd, "number")
 
 
 def _drop_output() -> None:

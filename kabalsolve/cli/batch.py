@@ -1,6 +1,7 @@
 """``kabalsolve batch``: many deals, in parallel, one JSON line each as it finishes.
 
-Inputs are named by ids (``file:PATH`` with a file's path as given, or ``seed:N``); the
+Inputs are named by ids (``file:PATH`` with a file's path as given, ``seed:N``, or
+``NAME:N`` for another program's deal N, ``--numbering NAME``); the
 deals are read here, in the order given, and sent in chunks to worker processes or a Dask cluster
 (``kabalsolve.batch.solve_many``; with ``--play``, ``play_many``, which plays each
 Klondike deal without peeking).  Every line is flushed as it is written, so Ctrl-C,
@@ -27,6 +28,7 @@ from ..digits import span
 from ..errors import KabalError, OptionError
 from ..games import GAMES, NAMES, game_named
 from ..games.klondike import player
+from ..numbering import FACTORIAL_52, SCHEMES, is_spec, scheme, spec, spec_deal
 from ..results import (FILE_PREFIX, PLAY, SEED_PREFIX, SOLVE, Existing, describe_rules,
                        open_results)
 from .options import (MAX_MEMORY_HELP, MAX_MEMORY_TYPE, MAX_STATES_TYPE, Seconds, Whole,
@@ -43,15 +45,22 @@ MAX_SEEDS = 10**7
 DASK_CHUNK_SECONDS = 0.25
 
 
-def parse_seeds(text: str) -> range:
-    """``A-B`` (both included) or one seed ``N``, in ASCII digits; at most MAX_SEEDS."""
-    got = span(text, 0, 2**64 - 1)
+def parse_seeds(text: str, numbering: Optional[str] = None) -> range:
+    """``A-B`` (both included) or one seed ``N``, in ASCII digits; at most MAX_SEEDS.
+    The numbers are our seeds, or those of ``numbering`` (its own range)."""
+    first, last, top = 0, 2**64 - 1, "2**64 - 1"
+    if numbering is not None:
+        s = scheme(numbering)
+        first, last = s.lo, s.hi
+        top = "52! - 1" if last == FACTORIAL_52 - 1 else str(last)
+    got = span(text, first, last)
     if got is None:
-        raise OptionError("--seeds takes A-B (e.g. 1-1000) or one number, each from 0 to "
-                          "2**64 - 1, not %r" % clip(text))
+        raise OptionError("--seeds takes A-B (e.g. 1-1000) or one number, each from %d to "
+                          "%s%s, not %r" % (first, top, "" if numbering is None else
+                                            " (the %s numbers)" % numbering, clip(text)))
     lo, hi = got
     if hi < lo:
-        raise OptionError("--seeds %s: give 0 <= A <= B < 2**64" % text)
+        raise OptionError("--seeds %s: give %d <= A <= B <= %s" % (text, first, top))
     if hi - lo >= MAX_SEEDS:
         raise OptionError("--seeds %s: at most %d deals in one run (go on with the next "
                           "range and --resume)" % (text, MAX_SEEDS))
@@ -90,6 +99,8 @@ def read_deals(ids: List[str], game: str) -> Iterator[Tuple[str, Any]]:
     for deal_id in ids:
         if deal_id.startswith(FILE_PREFIX):
             yield deal_id, read_file(deal_id[len(FILE_PREFIX):])
+        elif is_spec(deal_id):
+            yield deal_id, spec_deal(deal_id)[2]
         else:
             make = make or seed_deal_maker(game)
             yield deal_id, make(int(deal_id[len(SEED_PREFIX):]))
@@ -248,6 +259,9 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
               help="Deals number A to B (both included) of --game, with ids seed:N.")
 @click.option("--game", type=click.Choice(NAMES), default="klondike",
               show_default=True, help="The game of the --seeds deals.")
+@click.option("--numbering", type=click.Choice(list(SCHEMES)), default=None,
+              help="The --seeds numbers are another program's Klondike deal numbers "
+                   "(ids NAME:N): %s." % ", ".join(SCHEMES))
 @klondike_rules
 @click.option("--vegas", is_flag=True,
               help="Klondike: Vegas rules (one pass with draw 1, three passes otherwise).")
@@ -320,6 +334,7 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
               help="Solve on a Dask cluster started here with --jobs workers.")
 @click.pass_context
 def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], game: str,
+          numbering: Optional[str],
           draw: int, passes: Optional[int], no_foundation_moves: bool, variant: str,
           vegas: bool, objective: str, strict: bool, discard_first: bool,
           verdict_only: bool, play_games: bool, stock_known: bool, samples: Optional[int],
@@ -342,6 +357,7 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
       kabalsolve stats r.jsonl
       kabalsolve batch --seeds 1-1000 --vegas --objective max-foundation
       kabalsolve batch --seeds 1-1000 --play --stock-known -o played.jsonl
+      kabalsolve batch --numbering solvitaire --seeds 0-999 --draw 1 -o s.jsonl
 
     One JSON line per deal, written as it finishes: id, game, rules, result, moves,
     states, seconds (with --objective max-foundation also foundation, vegas and
@@ -363,6 +379,11 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
         if given:
             raise fail("--%s sets the player of --play: give --play too"
                        % given[0].replace("_", "-"))
+    if numbering is not None:
+        if seeds is None:
+            raise fail("--numbering names the numbers of --seeds: give --seeds A-B too")
+        if game != "klondike":
+            raise fail("--numbering numbers Klondike deals, not %s" % GAMES[game].title)
     if not inputs and seeds is None:
         raise fail("nothing to %s: give deal files, directories or --seeds A-B"
                    % ("play" if play_games else "solve"))
@@ -396,7 +417,9 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
         try:
             paths = deal_paths(inputs, out if out != "-" else None)
             ids = [FILE_PREFIX + p for p in paths]
-            if seeds is not None:
+            if numbering is not None and seeds is not None:
+                ids += [spec(numbering, s) for s in parse_seeds(seeds, numbering)]
+            elif seeds is not None:
                 seed_deal_maker(game)
                 ids += [SEED_PREFIX + str(s) for s in parse_seeds(seeds)]
             if out == "-":

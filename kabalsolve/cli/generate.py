@@ -15,9 +15,21 @@ from ..generate import MAX_NO_PEEK_GAMES
 from ..generate import generate as gen
 from ..generate import pysol_range as pysol_gen
 from ..generate import render
+from ..numbering import SCHEMES
 from .options import (MAX_STATES_TYPE, Whole, acesup_rules, fail, game_options,
                       klondike_rules)
 from .progress import Progress
+
+
+class FirstNumber(Whole):
+    """--seed: a seed from 0 to 2**64 - 1, or with --numbering a number of that
+    numbering (lonelybot's run to 52! - 1), checked in the command."""
+
+    def __init__(self) -> None:
+        super().__init__(0, None)
+
+    def _describe_range(self) -> str:
+        return "0 to 2**64 - 1"
 
 
 @click.command(short_help="Write reproducible deals, or only winnable ones.")
@@ -25,9 +37,10 @@ from .progress import Progress
               show_default=True, help="The game of the deals.")
 @click.option("--count", type=Whole(0, None), default=1, show_default=True,
               metavar="N", help="How many deals to write.")
-@click.option("--seed", type=Whole(0, 2**64 - 1), default=1, show_default=True,
+@click.option("--seed", type=FirstNumber(), default=1, show_default=True,
               metavar="N", help="The first deal number: deal N of a game is the same on "
-                                "every machine and in every version.")
+                                "every machine and in every version (--numbering: "
+                                "another range).")
 @click.option("--winnable", is_flag=True,
               help="Keep only deals proved winnable, each with its verdict, solution "
                    "length, states searched and a 1-5 difficulty rating as comments.")
@@ -48,6 +61,9 @@ from .progress import Progress
 @acesup_rules
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
               show_default=True, help="The format to write the deals in.")
+@click.option("--numbering", type=click.Choice(list(SCHEMES)), default=None,
+              help="Klondike: another program's deals, numbered its own way (--seed is "
+                   "the first number): %s." % ", ".join(SCHEMES))
 @click.option("--pysol-range", default=None, metavar="A-B",
               help="PySolFC's Klondike games A to B instead of seeded deals.")
 @click.option("--out", default="-", show_default=True, metavar="DIR|-",
@@ -62,7 +78,7 @@ from .progress import Progress
 def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: bool,
              no_peek_rate: Optional[int], stock_known: bool, samples: Optional[int],
              max_states: Optional[int], draw: int, passes: Optional[int], no_foundation_moves: bool, variant: str,
-             strict: bool, discard_first: bool, fmt: str,
+             strict: bool, discard_first: bool, fmt: str, numbering: Optional[str],
              pysol_range: Optional[str], out: str, force: bool) -> None:
     """Write reproducible deals (the same seed gives the same deals everywhere), to
     standard output or one file each into a directory.
@@ -75,6 +91,7 @@ def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: boo
       kabalsolve generate --count 10 --winnable --draw 1 --out draw1/
       kabalsolve generate --game acesup --count 5 --format json
       kabalsolve generate --pysol-range 1-20 --winnable --passes 3
+      kabalsolve generate --numbering greenfelt --seed 100 --count 5 --winnable
       kabalsolve generate --count 5 --winnable --no-peek-rate 10
     """
     game_options(ctx, game)
@@ -102,7 +119,16 @@ def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: boo
                      variant=variant)
     elif game == "acesup":
         rules = dict(strict=strict, discard_first=discard_first, best_score=False)
+    if numbering is None and seed >= 2**64:
+        raise click.BadParameter("%d is not in the range 0 to 2**64 - 1." % seed,
+                                 ctx=ctx, param_hint="'--seed'")
     origin, prefix = "seed", game
+    if numbering is not None:
+        if pysol_range is not None:
+            raise fail("--pysol-range names the deals itself: drop --numbering")
+        if game != "klondike":
+            raise fail("--numbering numbers Klondike deals, not %s" % GAMES[game].title)
+        origin, prefix = numbering, numbering
     if pysol_range is not None:
         given = [p for p in ("count", "seed", "game")
                  if ctx.get_parameter_source(p) != click.core.ParameterSource.DEFAULT]
@@ -121,7 +147,7 @@ def generate(ctx: click.Context, game: str, count: int, seed: int, winnable: boo
             total = last - first + 1
         else:
             deals = gen(game, seed=seed, count=count, winnable=winnable, **playing,
-                        **rules)
+                        numbering=numbering, **rules)
             total = count
         with Progress(total if winnable else 0, "generate") as progress:
             for n, g in enumerate(deals):

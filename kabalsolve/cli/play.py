@@ -1,15 +1,15 @@
 """``kabalsolve play``: play a Klondike deal without peeking, and print the game."""
 from __future__ import annotations
 
-import sys
-from typing import Any, Optional
+import dataclasses
+from typing import Optional
 
 import click
 
 from ..api import play
-from ..dealfile import read_file, read_stream
 from ..errors import KabalError
 from ..games.klondike import player
+from .numbered import read_deal_arg
 from .options import EXIT, MAX_STATES_TYPE, Whole, fail
 
 
@@ -41,7 +41,8 @@ from .options import EXIT, MAX_STATES_TYPE, Whole, fail
 def play_cmd(deal: str, draw: int, passes: Optional[int], no_foundation_moves: bool,
              stock_known: bool, seed: int, samples: int, max_states: int, as_json: bool,
              quiet: bool) -> None:
-    """Play the Klondike DEAL (a deal file, or - for standard input) as a person who
+    """Play the Klondike DEAL (a deal file, - for standard input, or a numbered deal
+    NAME:N) as a person who
     does not peek: the player sees only the face-up cards and remembers every card
     once seen.  Exit 0 if it wins, 1 if it loses; a lost game also says whether the
     deal itself is winnable.
@@ -51,14 +52,16 @@ def play_cmd(deal: str, draw: int, passes: Optional[int], no_foundation_moves: b
       kabalsolve play deal.txt                 draw 3, stock cards unknown
       kabalsolve play --stock-known deal.txt   the stock's order known
       kabalsolve play --samples 50 deal.txt    weigh each choice on more deals
+      kabalsolve play solvitaire:7             Solvitaire's seed 7
       kabalsolve generate --seed 5 | kabalsolve play -
     """
     try:
-        d: Any = read_stream(sys.stdin.buffer, "<stdin>") if deal == "-" else \
-            read_file(deal)
+        d, numbered = read_deal_arg(deal)
         game = play(d, draw=draw, seed=seed, stock_known=stock_known, samples=samples,
                     max_states=max_states, passes=passes,
                     foundation_moves=not no_foundation_moves, solve_deal=True)
+        if numbered is not None:
+            game = dataclasses.replace(game, numbered=numbered)
     except KabalError as e:
         raise fail(str(e))
     if as_json:

@@ -8,18 +8,17 @@ meet the command line's rule options, one move's verdict, the board) in
 """
 from __future__ import annotations
 
-import sys
 from typing import Any, Dict, Optional
 
 import click
 
 from ..api import hint
-from ..dealfile import read_file, read_stream
 from ..errors import KabalError, OptionError
 from ..games import GAMES
 from ..games.acesup import cli as acesup_cli
 from ..games.klondike import cli as klondike_cli
 from ..games.klondike import estimate
+from .numbered import read_deal_arg
 from .options import (EXIT, Whole, acesup_rules, budget_options, fail, game_options,
                       klondike_position_rules)
 
@@ -32,7 +31,7 @@ def read_any_position(name: str, opts: Dict[str, Any]) -> Any:
     """The position a command's file argument names (a deal file gives the position
     before any move), under the file's rules and the options; a rule option of another
     game is refused."""
-    d = read_stream(sys.stdin.buffer, "<stdin>") if name == "-" else read_file(name)
+    d, _ = read_deal_arg(name)
     game_options(click.get_current_context(), d.game)
     side = POSITION_SIDES.get(d.game)
     if side is None:
@@ -69,7 +68,8 @@ def hint_cmd(position: str, draw: int, passes: Optional[int], no_foundation_move
              strict: bool, discard_first: bool, move: Optional[str], no_peek: bool,
              samples: Optional[int], seed: Optional[int], as_json: bool,
              max_states: Optional[int], timeout: Optional[float]) -> None:
-    """The moves of POSITION (a position or deal file, - for standard input) that keep
+    """The moves of POSITION (a position or deal file, - for standard input, or a
+    numbered deal NAME:N) that keep
     the game winnable, best first; exit 0 if there is one, 1 if the position is lost.
     Aces Up also gives the best score reachable after each move.  Positions are
     classic Klondike or Aces Up.  With --no-peek, the moves of a Klondike position
@@ -138,7 +138,8 @@ def show(deal: str, draw: int, passes: Optional[int], no_foundation_moves: bool,
          strict: bool, discard_first: bool, show_all: bool,
          at: Optional[int], html: Optional[str], max_states: Optional[int],
          timeout: Optional[float]) -> None:
-    """Solve DEAL (a deal or position file, - for standard input) and show the board
+    """Solve DEAL (a deal or position file, - for standard input, or a numbered deal
+    NAME:N) and show the board
     after each move (Aces Up: of the line that reaches the best score), below the
     verdict line.  Classic Klondike and Aces Up.
 

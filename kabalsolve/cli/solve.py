@@ -2,19 +2,19 @@
 print the verdict and the line."""
 from __future__ import annotations
 
-import sys
 from typing import Any, Dict, Optional
 
 import click
 
 from ..api import solve
-from ..dealfile import read_file, read_stream
 from ..errors import KabalError
 from ..formats import FORMATS, pysolfc, shootme
 from ..formats.pysolfc import MAX_GAME
 from ..games import klondike
 from ..games.klondike.cli import every_card
+from ..numbering import is_spec, named
 from ..solution import Solution
+from .numbered import read_deal_arg
 from .options import (EXIT, MAX_MEMORY_HELP, MAX_MEMORY_TYPE, MAX_STATES_TYPE, Seconds,
                       Whole, acesup_rules, fail, game_options, klondike_rules)
 from .positions import POSITION_SIDES
@@ -56,8 +56,9 @@ def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Option
               discard_first: bool, objective: str, fmt: str, pysol_game: Optional[int], notation: str,
               as_json: bool, quiet: bool, max_states: Optional[int],
               timeout: Optional[float], max_memory_mb: Optional[int]) -> None:
-    """Solve DEAL (a deal or position file in any format of --format, or - for
-    standard input) and print the verdict and a winning line.  The game comes from the
+    """Solve DEAL (a deal or position file in any format of --format, - for standard
+    input, or another program's numbered deal NAME:N) and print the verdict and a
+    winning line.  The game comes from the
     deal (Klondike without a 'game:' line); Aces Up also gets its best score (--quiet:
     the verdict only).  The word solve may be left out.
 
@@ -68,6 +69,8 @@ def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Option
       kabalsolve - < deal.txt              read the deal from standard input
       kabalsolve --quiet --timeout 60 deal.txt
       kabalsolve --json deal.txt           print the solution JSON
+      kabalsolve greenfelt:12345           GreenFelt's game 12345
+      kabalsolve solvitaire:7 --draw 1     Solvitaire's seed 7 (docs: formats)
       kabalsolve --pysol 12345             solve PySolFC's Klondike game 12345
       kabalsolve --strict acesup.txt       an Aces Up deal, the strict rule
     """
@@ -80,15 +83,19 @@ def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Option
                    (", not both" if deal is not None else ""))
     if pysol_game is not None and fmt != "auto":
         raise fail("--format is for a deal file; --pysol N needs none")
+    if deal is not None and is_spec(deal) and fmt != "auto":
+        raise fail("--format is for a deal file; %s:N needs none" % deal.split(":")[0])
     fmt_ = None if fmt == "auto" else fmt
     moves_line: Optional[str] = None
+    numbered: Optional[Dict[str, str]] = None
     try:
         if pysol_game is not None:
             d: Any = pysolfc.deal(pysol_game)
-        elif deal == "-":
-            d = read_stream(sys.stdin.buffer, "<stdin>", fmt_)
+            numbered = named("pysolfc", pysol_game)
         else:
-            d = read_file(str(deal), fmt_)
+            d, numbered = read_deal_arg(str(deal), fmt_)
+            if numbered is not None and numbered["numbering"] == "pysolfc":
+                pysol_game = int(numbered["number"])
         if notation == "shootme" and not isinstance(d, klondike.Deal):
             raise fail("--notation shootme is Klondike notation; this is a %s deal" % d.game)
         game_options(ctx, d.game)
@@ -117,6 +124,8 @@ def solve_cmd(ctx: click.Context, deal: Optional[str], draw: int, passes: Option
             if pysol_game is not None:
                 sol = pysolfc.as_pysolfc(sol)
                 sol.extra["pysol_game"] = pysol_game
+        if numbered is not None:
+            sol.extra["numbered"] = numbered
             if notation == "shootme":
                 moves_line = shootme.format_moves(sol.deal, sol.rules, sol.moves)
     except KabalError as e:

@@ -90,13 +90,14 @@ def check_number(name: str, number: Union[int, str]) -> int:
     s = scheme(name)
     top = "52! - 1" if s.hi == FACTORIAL_52 - 1 else str(s.hi)
     what = "a %s is a whole number from %d to %s" % (s.noun, s.lo, top)
+    shown = clip(repr(number), 80)
     if isinstance(number, str):
         text = number.strip()
         if not is_digits(text) or len(text.lstrip("0")) > len(str(s.hi)):
-            raise OptionError("%s, not %r" % (what, clip(number, 80)))
+            raise OptionError("%s, not %s" % (what, shown))
         number = int(text)
     if isinstance(number, bool) or not isinstance(number, int) or not s.lo <= number <= s.hi:
-        raise OptionError("%s, not %s" % (what, clip(repr(number), 80)))
+        raise OptionError("%s, not %s" % (what, shown))
     return number
 
 
@@ -126,6 +127,18 @@ def title(name: str, number: int) -> str:
     return scheme(name).title % number
 
 
+def spec(name: str, number: int) -> str:
+    """How the command line names numbered deal: ``NAME:NUMBER``."""
+    return "%s:%d" % (name, number)
+
+
+def is_spec(text: str) -> bool:
+    """True if ``text`` reads ``NAME:...`` with NAME one of ``SCHEMES``: the command
+    line takes it as a numbered deal, not as a file name."""
+    name, sep, _ = text.partition(":")
+    return bool(sep) and name in SCHEMES
+
+
 def parse_spec(text: str) -> Tuple[str, int]:
     """``NAME:NUMBER`` (e.g. ``solvitaire:12``) as (name, number), both checked."""
     name, sep, number = text.partition(":")
@@ -133,3 +146,16 @@ def parse_spec(text: str) -> Tuple[str, int]:
         raise OptionError("a numbered deal is NAME:NUMBER (e.g. solvitaire:12; names: %s), "
                           "not %r" % (", ".join(SCHEMES), clip(text)))
     return name, check_number(name, number)
+
+
+def named(name: str, number: int) -> Dict[str, str]:
+    """What a solution or a game played records of the numbered deal it is from (the
+    ``numbered`` object of its JSON): the numbering, the number (as a string: an exact
+    number is too long for a JSON reader's floating point) and the title."""
+    return {"numbering": name, "number": str(number), "title": title(name, number)}
+
+
+def spec_deal(text: str) -> Tuple[str, int, klondike.Deal]:
+    """(name, number, deal) of ``NAME:NUMBER``."""
+    name, number = parse_spec(text)
+    return name, number, scheme(name).deal(number)

@@ -287,7 +287,7 @@ def test_version_and_help_in_process(capsys):
     assert code == 0 and "--draw" in out and "--no-foundation-moves" in out
 
 
-COMMANDS = ["solve", "hint", "show", "play", "generate", "batch", "stats"]
+COMMANDS = ["solve", "hint", "show", "play", "generate", "batch", "stats", "number"]
 
 
 def test_the_top_help_lists_the_commands_and_points_at_solve_help(capsys):

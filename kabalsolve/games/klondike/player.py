@@ -465,6 +465,8 @@ class PlayResult:
     tally: Tally
     seconds: float
     deal_result: Optional[str] = None
+    #: the numbered deal played (``kabalsolve.numbering``): numbering, number, title
+    numbered: Optional[Dict[str, str]] = None
 
     @property
     def won(self) -> bool:
@@ -479,6 +481,8 @@ class PlayResult:
             "moves": [m.to_json() for m in self.moves]}
         if self.deal_result is not None:
             d["deal_result"] = self.deal_result
+        if self.numbered is not None:
+            d["numbered"] = self.numbered
         d["stats"] = {"sampled": self.tally.sampled, "searches": self.tally.searches,
                       "seconds": self.seconds}
         return d
@@ -499,8 +503,9 @@ class PlayResult:
         passes = "" if r.passes is None else ", %d pass%s" % (
             r.passes, "" if r.passes == 1 else "es")
         f2t = "" if r.foundation_moves else ", no foundation moves"
-        return "%s (klondike draw %d%s%s, %s); %d searches in %.3f s" % (
-            head, r.draw, passes, f2t, self.model, self.tally.searches, self.seconds)
+        named = ", " + self.numbered["title"] if self.numbered else ""
+        return "%s (klondike draw %d%s%s, %s%s); %d searches in %.3f s" % (
+            head, r.draw, passes, f2t, self.model, named, self.tally.searches, self.seconds)
 
     def move_lines(self) -> List[str]:
         """The moves in plain words, numbered, as ``solve`` prints a line."""
