@@ -43,7 +43,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
+from .api import solve
+from .batch import _keep_tables_once
 from .errors import KabalError, OptionError
+from .games import game_named
+from .numbering import numbered_deal
 from .stats import wilson
 
 try:
@@ -568,24 +572,17 @@ class Decided:
 def deal_maker(game: str, numbering: str) -> Callable[[int], Any]:
     """The function giving deal number N of ``game`` in ``numbering``: kabalsolve's own
     seeds (``Deal.from_seed``), or a numbering of ``kabalsolve.numbering``."""
-    from .games import game_named
     if numbering == OWN_NUMBERING:
         return game_named(game).from_seed        # type: ignore[no-any-return]
-    try:
-        from . import numbering as numberings
-    except ImportError:
-        raise OptionError("no numbering %r in this kabalsolve" % numbering)
-    make = numberings.numbered_deal
 
     def deal(n: int) -> Any:
-        return make(numbering, n)
+        return numbered_deal(numbering, n)
     return deal
 
 
 def decide_one(deal_id: str, n: int, game: str, numbering: str,
                options: Dict[str, Any]) -> Decided:
     """Solve deal n of the numbering with ``options`` (rules and budgets)."""
-    from .api import solve
     deal = deal_maker(game, numbering)(n)
     cpu0, t0 = time.process_time(), time.perf_counter()
     try:
@@ -600,6 +597,5 @@ def decide_one(deal_id: str, n: int, game: str, numbering: str,
 def decide_chunk(chunk: List[Tuple[str, int]], game: str, numbering: str,
                  options: Dict[str, Any]) -> List[Decided]:
     """One task: the verdicts of a list of (id, number), in order."""
-    from .batch import _keep_tables_once
     _keep_tables_once()
     return [decide_one(i, n, game, numbering, options) for i, n in chunk]

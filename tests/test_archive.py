@@ -243,6 +243,7 @@ def test_an_archive_of_another_programs_numbers(tmp_path):
     # numbers out of the numbering's range are refused before anything is made
     q = run(["batch", "--seeds", "4294967290-4294967296", "--numbering", "solvitaire",
              "--archive", str(tmp_path / "x")])
-    assert check_one_error_line(q.stderr.decode()).startswith(
-        "kabalsolve: error: a Solvitaire seed is a whole number from 0 to")
+    assert check_one_error_line(q.stderr.decode()) == (
+        "kabalsolve: error: --seeds takes A-B (e.g. 1-1000) or one number, each from 0 to "
+        "2147483647 (the solvitaire numbers), not '4294967290-4294967296'")
     assert not (tmp_path / "x").exists()

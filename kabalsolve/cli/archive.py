@@ -13,11 +13,12 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import click
 
-from ..archive import (CHECKPOINT_SECONDS, HARDEST, OWN_NUMBERING, Archive, ArchiveWriter, Decided, decide_chunk,
-                       decide_one, read_archive)
+from ..archive import (CHECKPOINT_SECONDS, HARDEST, OWN_NUMBERING, Archive, ArchiveWriter,
+                       Decided, decide_chunk, decide_one, read_archive)
 from ..batch import _run
 from ..errors import OptionError
 from ..games import klondike
+from ..stats import wilson
 from .progress import is_terminal
 
 #: seconds between two lines of a run's log, when standard error is not a terminal
@@ -160,7 +161,6 @@ def rules_text(rules: Dict[str, Any]) -> str:
 
 
 def _wilson(k: int, n: int) -> Tuple[float, float]:
-    from ..stats import wilson
     return wilson(k, n)
 
 
@@ -184,14 +184,7 @@ def stats_archives(paths: Tuple[str, ...], deal: Optional[int], as_json: bool,
                 "not decided in this archive yet" if verdict == "open" else archive.path))
 
 
-def numbering_of(name: Optional[str], numbers: range) -> str:
-    """The numbering an archive of ``numbers`` is made in: kabalsolve's own seeds, or
-    the program ``name`` of ``kabalsolve.numbering`` (the numbers checked against its
-    range)."""
-    if name is None or name == OWN_NUMBERING:
-        return OWN_NUMBERING
-    from ..numbering import check_number
-    if len(numbers):
-        check_number(name, numbers[0])
-        check_number(name, numbers[-1])
-    return name
+def numbering_of(name: Optional[str]) -> str:
+    """The numbering an archive is made in: kabalsolve's own seeds (no --numbering), or
+    the program ``name`` of ``kabalsolve.numbering``."""
+    return OWN_NUMBERING if name is None else name

@@ -21,6 +21,7 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Union
 
 import click
 
+from ..archive import read_archive
 from ..batch import (CHUNK_SECONDS, BatchResult, PlayRecord, cores, end_with_parent,
                      play_many, play_settings, solve_many, solve_one)
 from ..dealfile import read_file
@@ -31,6 +32,7 @@ from ..games.klondike import player
 from ..numbering import FACTORIAL_52, SCHEMES, is_spec, scheme, spec, spec_deal
 from ..results import (FILE_PREFIX, PLAY, SEED_PREFIX, SOLVE, Existing, describe_rules,
                        open_results)
+from . import archive as archive_cli
 from .options import (MAX_MEMORY_HELP, MAX_MEMORY_TYPE, MAX_STATES_TYPE, Seconds, Whole,
                       acesup_rules, clip, fail, klondike_rules)
 from .progress import Progress
@@ -303,9 +305,6 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
               help="Record each --seeds deal's verdict in this archive (two bits a "
                    "deal, blocks of 100,000 numbers), going on from what it holds; "
                    "instead of --out.")
-@click.option("--numbering", metavar="NAME", default=None,
-              help="With --archive: the --seeds are this program's deal numbers (e.g. "
-                   "solvitaire; see kabalsolve.numbering), not kabalsolve's seeds.")
 @click.option("--checkpoint", type=Seconds(), default=None, metavar="SECONDS",
               help="With --archive: the longest the deals decided are kept before their "
                    "block is written again (default 60); a run stopped by force solves "
@@ -340,8 +339,7 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
           verdict_only: bool, play_games: bool, stock_known: bool, samples: Optional[int],
           player_seed: Optional[int], max_states: Optional[int], timeout: Optional[float],
           max_memory_mb: Optional[int], jobs: Optional[int],
-          out: str, archive: Optional[str], numbering: Optional[str],
-          checkpoint: Optional[float],
+          out: str, archive: Optional[str], checkpoint: Optional[float],
           lost_from: Optional[str],
           resume: bool, retry_unknown: bool, solutions: bool,
           chunksize: Optional[int],
@@ -365,12 +363,11 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
     game, "mode": "play", rules, player (model, seed, samples, max_states), result,
     ended, moves, searches, seconds.  Exit status 0 when every deal has its line.
     """
-    if archive is not None or lost_from is not None or checkpoint is not None or \
-            numbering is not None:
-        return batch_archive(ctx, archive, numbering, checkpoint, lost_from, inputs, seeds, game, draw, passes,
-                             no_foundation_moves, variant, max_states, timeout,
-                             max_memory_mb, jobs, retry_unknown, chunksize, scheduler,
-                             use_dask)
+    if archive is not None or lost_from is not None or checkpoint is not None:
+        return batch_archive(ctx, archive, numbering, checkpoint, lost_from, inputs, seeds,
+                             game, draw, passes, no_foundation_moves, variant, max_states,
+                             timeout, max_memory_mb, jobs, retry_unknown, chunksize,
+                             scheduler, use_dask)
     if play_games:
         check_play_options(ctx, game, variant)
     else:
@@ -494,12 +491,9 @@ def batch_archive(ctx: click.Context, archive: Optional[str], numbering_name: Op
     """``batch --seeds A-B --archive DIR``: the verdicts of numbers A..B into an
     archive (kabalsolve.archive), on worker processes or Dask, going on from what the
     archive holds; --retry-unknown solves its unknowns again (with bigger budgets)."""
-    from ..archive import read_archive
-    from . import archive as archive_cli
     if archive is None:
-        raise fail("--%s goes with --archive DIR" % (
-            "lost-from" if lost_from is not None else
-            "checkpoint" if checkpoint is not None else "numbering"))
+        raise fail("--%s goes with --archive DIR"
+                   % ("lost-from" if lost_from is not None else "checkpoint"))
     for name in NOT_ARCHIVE:
         if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE:
             raise fail("--%s does not go with --archive (it holds verdicts only)"
@@ -512,8 +506,8 @@ def batch_archive(ctx: click.Context, archive: Optional[str], numbering_name: Op
         raise fail("give --scheduler or --dask, not both")
     with ExitStack() as stack:
         try:
-            numbers = parse_seeds(seeds)
-            numbering = archive_cli.numbering_of(numbering_name, numbers)
+            numbers = parse_seeds(seeds, numbering_name)
+            numbering = archive_cli.numbering_of(numbering_name)
             rules = archive_cli.klondike_archive_rules(draw, passes, not no_foundation_moves,
                                                        variant)
             lost = None
