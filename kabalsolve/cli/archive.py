@@ -137,8 +137,10 @@ def show(archive: Archive, as_json: bool, hardest: Optional[int] = None) -> None
                                                "{:,}".format(pub["count"]), pub["first"],
                                                pub["last"]))
     e = archive.effort()
-    click.echo("effort: %.2f CPU hours (%.0f s), %s positions, peak memory %.0f MiB in one "
-               "process" % (e["cpu_seconds"] / 3600, e["cpu_seconds"], "{:,}".format(int(e["positions"])),
+    rate = c.count / e["cpu_seconds"] if e["cpu_seconds"] else 0.0
+    click.echo("effort: %.2f CPU hours (%.0f s, %.1f deals per CPU second), %s positions, "
+               "peak memory %.0f MiB in one process" % (
+                   e["cpu_seconds"] / 3600, e["cpu_seconds"], rate, "{:,}".format(int(e["positions"])),
                   e["peak_rss_mb"]))
     if hardest:
         click.echo("hardest deals (most positions; a block keeps its %d hardest):" % HARDEST)
