@@ -116,7 +116,7 @@ def show(archive: Archive, as_json: bool, hardest: Optional[int] = None) -> None
     rules = rules_text(archive.rules)
     click.echo("%s: %s deals of the %s numbering (%s)" % (
         archive.path, archive.game, archive.numbering, rules))
-    rows = [("", "count", "won", "lost", "unknown", "win rate (95 % interval)")]
+    rows = [("", "count", "won", "lost", "unknown", "won of decided [95 % interval, unknowns both ways]")]
     rows.append(("this archive", "{:,}".format(c.count), "{:,}".format(c.won),
                  "{:,}".format(c.lost), "{:,}".format(c.unknown),
                  rate_text(c.won, c.won + c.lost, lo, hi)))
@@ -129,8 +129,8 @@ def show(archive: Archive, as_json: bool, hardest: Optional[int] = None) -> None
                      rate_text(pub["won"], pub["won"] + pub["lost"], plo, phi)))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
-        click.echo("  ".join(x.ljust(widths[0]) if i == 0 else x.rjust(widths[i])
-                             for i, x in enumerate(r)).rstrip())
+        click.echo("  ".join(x.ljust(widths[i]) if i in (0, len(r) - 1) else
+                             x.rjust(widths[i]) for i, x in enumerate(r)).rstrip())
     if pub and not d["complete"]:
         click.echo("partial: %s of the %s numbers %d..%d in this archive; the published "
                    "row is the whole range" % ("{:,}".format(c.count),
