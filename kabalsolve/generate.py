@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Dict, Iterator, Optional, Union
+from typing import Any, Callable, Dict, Iterator, Optional, Union
 
 from . import formats
 from .api import play, solve
@@ -138,7 +138,8 @@ def generate(game: str = "klondike", seed: int = 1, count: int = 1, winnable: bo
 
     ``numbering`` (a name of ``kabalsolve.numbering.SCHEMES``, Klondike only): the
     deals are that program's deals number seed, seed + 1, ... instead of ours."""
-    make = game_named(game).from_seed
+    make: Callable[[int], Union[klondike.Deal, clock.Deal, acesup.Deal]] = \
+        game_named(game).from_seed
     end = 1 << 64
     if numbering is not None:
         if game != klondike.NAME:

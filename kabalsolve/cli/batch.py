@@ -62,7 +62,8 @@ def parse_seeds(text: str, numbering: Optional[str] = None) -> range:
                                             " (the %s numbers)" % numbering, clip(text)))
     lo, hi = got
     if hi < lo:
-        raise OptionError("--seeds %s: give %d <= A <= B <= %s" % (text, first, top))
+        raise OptionError("--seeds %s: give %d <= A <= B %s" % (
+            text, first, "< 2**64" if numbering is None else "<= " + top))
     if hi - lo >= MAX_SEEDS:
         raise OptionError("--seeds %s: at most %d deals in one run (go on with the next "
                           "range and --resume)" % (text, MAX_SEEDS))

@@ -21,7 +21,7 @@ deals (through pyksolve, which wraps its code).
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import List
 
 from ..cards import make
 from ..games import klondike
@@ -32,41 +32,34 @@ _M32 = 0xFFFFFFFF
 _SUITS = (3, 2, 0, 1)   # clubs, diamonds, spades, hearts
 
 
-def _sar(x: int, n: int) -> int:
-    """The 32-bit word ``x`` shifted right by ``n`` keeping its sign (a C int's >>)."""
-    return ((x ^ 0x80000000) - 0x80000000) >> n & _M32
-
-
-def outputs(seed: int) -> Iterator[int]:
-    """The outputs of Klondike-Solver's ``Random(seed)``, ``Next1`` after ``Next1``."""
-    value, mix, twist = seed & _M32, 51651237, 895213268
-
-    def step() -> None:
-        nonlocal value, mix, twist
-        y = value ^ ((twist - mix) & _M32) ^ value
+def outputs(seed: int, count: int) -> List[int]:
+    """The first ``count`` outputs of Klondike-Solver's ``Random(seed)`` (``Next1``),
+    stepped in one loop of local variables (a deal takes 1,538 steps)."""
+    m32, sign = _M32, 0x80000000
+    value, mix, twist = seed & m32, 51651237, 895213268
+    out: List[int] = []
+    for step in range(1000 + count):
+        if step == 50:                          # the reseeding after 50 steps
+            s = seed & m32
+            value = 0x9417B3AF ^ s ^ (((s ^ sign) - sign) >> 15 & m32)
+        y = value ^ ((twist - mix) & m32) ^ value
         y ^= twist ^ value ^ mix
         mix ^= twist ^ value
-        value ^= (twist - mix) & _M32
+        value ^= (twist - mix) & m32
         twist ^= value ^ y
-        value ^= ((twist << 7) ^ _sar(mix, 16) ^ (y << 8)) & _M32
-
-    for _ in range(50):
-        step()
-    s = seed & _M32
-    value = 0x9417B3AF ^ s ^ _sar(s, 15)
-    for _ in range(950):
-        step()
-    while True:
-        step()
-        yield value & 0x7FFFFFFF
+        # mix >> 16 keeps the sign (a C int's shift)
+        value ^= ((twist << 7) ^ (((mix ^ sign) - sign) >> 16) ^ (y << 8)) & m32
+        if step >= 1000:
+            out.append(value & 0x7FFFFFFF)
+    return out
 
 
 def deal(seed: int) -> klondike.Deal:
     """Klondike-Solver's game ``seed`` (0 .. MAX_SEED; checked by the caller)."""
     cards = [make(r, s) for s in _SUITS for r in range(13)]
-    rng = outputs(seed)
-    for _ in range(269):
-        k = next(rng) % 52
-        j = next(rng) % 52
+    draws = outputs(seed, 2 * 269)
+    for x in range(269):
+        k = draws[2 * x] % 52
+        j = draws[2 * x + 1] % 52
         cards[k], cards[j] = cards[j], cards[k]
     return klondike.Deal.from_deck(cards)

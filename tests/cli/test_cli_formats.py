@@ -99,7 +99,7 @@ def test_shootme_notation_line_reads_back(capsys):
     head, line = out.rstrip("\n").split("\n")
     moves = shootme.parse_moves(pysolfc.deal(12345), Rules(draw=3), line)
     assert replay(pysolfc.deal(12345), Rules(draw=3), moves).is_won()
-    assert head.startswith("won: klondike draw 3, %d moves" % len(moves))
+    assert head.startswith("won: klondike draw 3 (PySolFC game 12345), %d moves" % len(moves))
     code, out, _ = call(["--pysol", "12345", "--notation", "shootme", "--json"] + SOLVE,
                         capsys)
     assert json.loads(out)["shootme"] == line

@@ -197,3 +197,57 @@ def test_module_docstring_examples() -> None:
     import kabalsolve.numbering
     result = doctest.testmod(kabalsolve.numbering)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_solvitaire_verdicts_on_its_own_deals() -> None:
+    """The deals are the ones Solvitaire decided: our verdict is its verdict."""
+    seen = 0
+    for line in (DATA / "solvitaire_verdicts.tsv").read_text().splitlines():
+        if line and not line.startswith("#"):
+            seed, draw, verdict = line.split("\t")
+            sol = kabalsolve.solve(numbered_deal("solvitaire", int(seed)), draw=int(draw))
+            assert sol.result == verdict, (seed, draw)
+            seen += 1
+    assert seen >= 90
+
+
+def minimal_klondike_layout(game: int) -> Tuple[List[Tuple[int, ...]], Tuple[int, ...]]:
+    """GreenFelt's game as MinimalKlondike's ``ShuffleGreenFelt`` lays it out, step by
+    step as that code does (a second reading of the layout, apart from the module's
+    "reverse, then deal row by row"): its deck array after the seven passes is
+    rotated by 24 places, then cards are swapped into column order, piles are filled
+    from consecutive places, and the stock is turned from its last place."""
+    from kabalsolve.cards import make
+    ours = {0: 3, 1: 2, 2: 0, 3: 1}    # its suits clubs, diamonds, spades, hearts
+
+    def card(v: int) -> int:
+        return make(v % 13, ours[v // 13])
+    deck = [card(i) for i in range(26)] + [card(i + 39) for i in range(13)] + [
+        card(i + 26) for i in range(13)]
+    x = game
+    for _ in range(7):
+        for j in range(52):
+            x = x * 16807 % (2 ** 31 - 1)
+            k = x % 52
+            deck[j], deck[k] = deck[k], deck[j]
+    deck = deck[24:] + deck[:24]
+    orig = 27
+    for i in range(7):
+        pos = (i + 1) * (i + 2) // 2 - 1
+        for j in range(6 - i, -1, -1):
+            if j >= i:
+                deck[pos], deck[orig] = deck[orig], deck[pos]
+            orig -= 1
+            pos += 7 - j
+    piles, m = [], 0
+    for size in range(1, 8):
+        piles.append(tuple(deck[m:m + size]))
+        m += size
+    return piles, tuple(reversed(deck[28:]))
+
+
+def test_greenfelt_layout_is_minimal_klondikes() -> None:
+    for game in list(range(0, 60)) + [12345, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1]:
+        deal = numbered_deal("greenfelt", game)
+        piles, stock = minimal_klondike_layout(game)
+        assert (list(deal.tableau), deal.stock) == (piles, stock), game
