@@ -27,11 +27,12 @@ LAYERS: List[Tuple[str, List[str]]] = [
     ("rules", [r"games", r"games\.\w+", r"games\.\w+\.rules", r"games\.\w+\.position",
                r"games\.\w+\.view"]),
     ("formats", [r"formats(\.\w+)?", r"games\.\w+\.files", r"dealfile", r"solution",
-                 r"terminal", r"replaypage", r"games\.\w+\.board", r"games\.\w+\.page"]),
+                 r"terminal", r"replaypage", r"games\.\w+\.board", r"games\.\w+\.page",
+                 r"numbering(\.\w+)?"]),
     ("bridge", [r"_core", r"bridge", r"games\.\w+\.bridge", r"games\.\w+\.lines"]),
     ("api", [r"api", r"games\.\w+\.hints", r"games\.\w+\.estimate", r"games\.\w+\.player",
              r"generate"]),
-    ("batch", [r"batch", r"results", r""]),   # "" is the package itself, the API's face
+    ("batch", [r"batch", r"results", r"archive", r""]),   # "" is the package itself, the API's face
     ("cli", [r"cli(\.\w+)?", r"games\.\w+\.cli", r"__main__"]),
 ]
 

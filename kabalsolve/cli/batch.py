@@ -21,6 +21,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Set, Tuple, Un
 
 import click
 
+from ..archive import read_archive
 from ..batch import (CHUNK_SECONDS, BatchResult, PlayRecord, cores, end_with_parent,
                      play_many, play_settings, solve_many, solve_one)
 from ..dealfile import read_file
@@ -33,6 +34,7 @@ from ..games.klondike import player
 from ..numbering import FACTORIAL_52, SCHEMES, is_spec, scheme, spec, spec_deal
 from ..results import (FILE_PREFIX, PLAY, SEED_PREFIX, SOLVE, Existing, describe_rules,
                        open_results)
+from . import archive as archive_cli
 from .options import (MAX_MEMORY_HELP, MAX_MEMORY_TYPE, MAX_STATES_TYPE, Seconds, Whole,
                       acesup_rules, clip, fail, klondike_rules)
 from .progress import Progress
@@ -323,6 +325,18 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
               help="Worker processes (default: all cores; 1 solves in this process).")
 @click.option("--out", "-o", default="-", show_default=True, metavar="FILE|-",
               help="The results file (JSON lines), or - for standard output.")
+@click.option("--archive", "archive", metavar="DIR", default=None,
+              help="Record each --seeds deal's verdict in this archive (two bits a "
+                   "deal, blocks of 100,000 numbers), going on from what it holds; "
+                   "instead of --out.")
+@click.option("--checkpoint", type=Seconds(), default=None, metavar="SECONDS",
+              help="With --archive: the longest the deals decided are kept before their "
+                   "block is written again (default 60); a run stopped by force solves "
+                   "again at most this much.")
+@click.option("--lost-from", metavar="DIR", default=None,
+              help="With --archive at draw 2 or more: the deals lost in this draw-1 "
+                   "archive of the same deals and rules are lost here too, without a "
+                   "search.")
 @click.option("--resume", is_flag=True,
               help="Go on with --out: skip the ids already in it (a torn last line is "
                    "cut off and solved again).")
@@ -349,7 +363,9 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
           verdict_only: bool, play_games: bool, stock_known: bool, samples: Optional[int],
           player_seed: Optional[int], max_states: Optional[int], timeout: Optional[float],
           max_memory_mb: Optional[int], jobs: Optional[int],
-          out: str, resume: bool, retry_unknown: bool, solutions: bool,
+          out: str, archive: Optional[str], checkpoint: Optional[float],
+          lost_from: Optional[str],
+          resume: bool, retry_unknown: bool, solutions: bool,
           chunksize: Optional[int],
           scheduler: Optional[str], use_dask: bool) -> None:
     """Solve many deals: INPUT files, directories of deal files, and/or --seeds A-B.
@@ -371,6 +387,11 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
     game, "mode": "play", rules, player (model, seed, samples, max_states), result,
     ended, moves, searches, seconds.  Exit status 0 when every deal has its line.
     """
+    if archive is not None or lost_from is not None or checkpoint is not None:
+        return batch_archive(ctx, archive, numbering, checkpoint, lost_from, inputs, seeds,
+                             game, draw, passes, no_foundation_moves, variant, max_states,
+                             timeout, max_memory_mb, jobs, retry_unknown, chunksize,
+                             scheduler, use_dask)
     if play_games:
         check_play_options(ctx, game, variant)
     else:
@@ -485,3 +506,80 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
                 raise       # standard output: the command's own output fault (cli.main)
             raise fail("%s: cannot write: %s (the lines before are kept: run again with "
                        "--resume to go on)" % (out, e.strerror or e))
+
+
+#: the options of batch that do not go with --archive (it holds verdicts only)
+NOT_ARCHIVE = ("out", "resume", "solutions", "play_games", "objective", "vegas",
+               "stock_known", "samples", "player_seed", "verdict_only", "strict",
+               "discard_first")
+
+
+def batch_archive(ctx: click.Context, archive: Optional[str], numbering_name: Optional[str],
+                  checkpoint: Optional[float],
+                  lost_from: Optional[str],
+                  inputs: Tuple[str, ...], seeds: Optional[str], game: str, draw: int,
+                  passes: Optional[int], no_foundation_moves: bool, variant: str,
+                  max_states: Optional[int], timeout: Optional[float],
+                  max_memory_mb: Optional[int], jobs: Optional[int], retry_unknown: bool,
+                  chunksize: Optional[int], scheduler: Optional[str],
+                  use_dask: bool) -> None:
+    """``batch --seeds A-B --archive DIR``: the verdicts of numbers A..B into an
+    archive (kabalsolve.archive), on worker processes or Dask, going on from what the
+    archive holds; --retry-unknown solves its unknowns again (with bigger budgets)."""
+    if archive is None:
+        raise fail("--%s goes with --archive DIR"
+                   % ("lost-from" if lost_from is not None else "checkpoint"))
+    for name in NOT_ARCHIVE:
+        if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE:
+            raise fail("--%s does not go with --archive (it holds verdicts only)"
+                       % {"play_games": "play", "out": "out"}.get(name, name).replace("_", "-"))
+    if inputs or seeds is None:
+        raise fail("--archive records numbered deals: give --seeds A-B and no deal files")
+    if game != "klondike":
+        raise fail("--archive records Klondike deals, not %s" % GAMES[game].title)
+    if scheduler and use_dask:
+        raise fail("give --scheduler or --dask, not both")
+    with ExitStack() as stack:
+        try:
+            numbers = parse_seeds(seeds, numbering_name)
+            numbering = archive_cli.numbering_of(numbering_name)
+            rules = archive_cli.klondike_archive_rules(draw, passes, not no_foundation_moves,
+                                                       variant)
+            lost = None
+            if lost_from is not None:
+                lost = read_archive(lost_from)
+                want = dict(rules, draw=1)
+                if draw == 1 or lost.rules != want or lost.numbering != numbering or \
+                        lost.game != game or rules["passes"] is not None:
+                    raise OptionError(
+                        "--lost-from %s: a deal lost at draw 1 is lost at draw %d only with "
+                        "unlimited passes and the same deals: give a draw-1 archive of the "
+                        "%s numbering with rules %s" % (
+                            lost_from, draw, numbering,
+                            ", ".join("%s=%s" % kv for kv in sorted(want.items()))))
+            executor: Optional[Executor] = None
+            pending = None
+            chunk_seconds = CHUNK_SECONDS
+            if scheduler or use_dask:
+                executor, threads = dask_executor(stack, scheduler, jobs or cores())
+                pending = 2 * threads
+                chunk_seconds = DASK_CHUNK_SECONDS
+            elif (jobs or cores()) > 1:
+                executor = stack.enter_context(WorkerPool(jobs or cores()))
+            asked, already, counts, seconds = archive_cli.fill(
+                archive, numbers, game, numbering, rules,
+                dict(max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb),
+                executor, chunksize, pending, chunk_seconds, retry_unknown,
+                BatchProgress, lost, checkpoint)
+        except KabalError as e:
+            raise fail(str(e))
+        except BrokenExecutor:
+            raise fail("a worker process died; the archive keeps what was written (run "
+                       "the same command again to go on)")
+        except OSError as e:
+            raise fail("%s: cannot write: %s (run the same command again to go on)"
+                       % (archive, e.strerror or e))
+    done = asked - already
+    click.echo("batch: %d deals solved (%s) in %.1f s; %d already in %s" % (
+        done, ", ".join("%d %s" % (counts.get(v, 0), v) for v in ("won", "lost", "unknown")),
+        seconds, already, archive), err=True)

@@ -10,10 +10,12 @@ from .. import _core
 from ..api import solve
 from ..errors import KabalError, OptionError
 from ..games import NAMES, acesup, klondike
+from ..archive import is_archive
 from ..results import summarise
 from ..stats import wilson
 from .options import (MAX_STATES_TYPE, Seconds, Whole, acesup_rules, fail, game_options,
                       klondike_rules)
+from .archive import stats_archives
 from .progress import Progress
 
 
@@ -36,12 +38,20 @@ from .progress import Progress
 @click.option("--max-states", type=MAX_STATES_TYPE, default=None, metavar="N",
               help="Per-deal budget in positions; deals it stops count as unknown "
                    "(default: no limit).")
+@click.option("--deal", type=Whole(0, 2**64 - 1), default=None, metavar="N",
+              help="With an archive: deal N's verdict (its first word: won, lost, "
+                   "unknown, or open when not decided yet).")
+@click.option("--hardest", type=Whole(1, 1000), default=None, metavar="K",
+              help="With an archive: also list its K hardest deals (most positions).")
+@click.option("--json", "as_json", is_flag=True,
+              help="With an archive: one JSON object (count, won, lost, unknown, ...).")
 @click.pass_context
 def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],
           count: Optional[int], seed: int, draw: int, passes: Optional[int],
           no_foundation_moves: bool, variant: str, strict: bool, discard_first: bool,
           best_score: bool,
-          timeout: Optional[float], max_states: Optional[int]) -> None:
+          timeout: Optional[float], max_states: Optional[int], deal: Optional[int],
+          hardest: Optional[int], as_json: bool) -> None:
     """Win rate over seeded deals (--game, --count), or in `batch` results files (-
     for standard input), with its 95 % Wilson interval.  Aces Up: the verdicts, and
     with --best-score the mean best score.  Games played without peeking (`batch
@@ -55,7 +65,19 @@ def stats(ctx: click.Context, results: Tuple[str, ...], game: Optional[str],
       kabalsolve stats results.jsonl more-results.jsonl
       kabalsolve batch --seeds 1-100 | kabalsolve stats -
       kabalsolve batch --seeds 1-100 --play | kabalsolve stats -
+      kabalsolve stats results/solvitaire-draw1 --deal 17
     """
+    if results and any(is_archive(r) for r in results):
+        try:
+            if not all(is_archive(r) for r in results):
+                raise OptionError("give archives or results files, not both")
+            stats_archives(results, deal, as_json, hardest)
+        except KabalError as e:
+            raise fail(str(e))
+        return
+    if deal is not None or as_json or hardest is not None:
+        raise fail("--%s reads an archive (a directory made by batch --archive)"
+                   % ("deal" if deal is not None else "json" if as_json else "hardest"))
     if results:
         if game is not None or count is not None:
             raise fail("give results files, or --game and --count, not both")
