@@ -69,3 +69,24 @@ def digest(deals: Iterable[Named]) -> str:
     for name, deal in deals:
         h.update((deck_line(name, deal) + "\n").encode())
     return h.hexdigest()[:12]
+
+
+def core_verdict(seed: int, draw: int, passes, max_states: int = 0):
+    """(status, positions stored, CPU seconds) of the core's verdict search on
+    ``Deal.from_seed(seed)``, the way ``is_winnable`` calls it; a win its independent
+    check refuses ends the run."""
+    import time
+
+    from kabalsolve import _core
+    from kabalsolve.games.klondike import bridge
+    deal = kabalsolve.Deal.from_seed(seed)
+    kw = bridge.verdict_keywords(kabalsolve.Rules(draw=draw, passes=passes))
+    args = ([(pile[:-1], pile[-1:]) for pile in deal.tableau], (0, 0, 0, 0), deal.stock, 0, 0)
+    t0 = time.process_time()
+    status, _stop, states, _made, _tb, _secs, refused = _core.klondike_verdict(
+        *args, max_states=max_states, timeout=0.0, max_table_mb=8192, **kw)
+    t = time.process_time() - t0
+    if refused >= 0:
+        raise SystemExit("deal %d: the core's win fails its independent check at move %d"
+                         % (seed, refused + 1))
+    return status, states, t

@@ -25,12 +25,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 
 import dealset  # noqa: F401  (puts the working tree first on sys.path)
-from dealset import kabalsolve
-from kabalsolve import _core
-from kabalsolve.games.klondike import bridge
+from dealset import core_verdict
 
 # seed: lonelybot's distinct positions at draw 3, and the verdict
 DEFAULT = {
@@ -50,20 +47,6 @@ SLOW = {
     100431: 12170480,   # won
     101831: 18142369,   # lost
 }
-
-
-def run_one(seed: int, draw: int, passes):
-    deal = kabalsolve.Deal.from_seed(seed)
-    kw = bridge.verdict_keywords(kabalsolve.Rules(draw=draw, passes=passes))
-    args = ([(pile[:-1], pile[-1:]) for pile in deal.tableau], (0, 0, 0, 0), deal.stock, 0, 0)
-    t0 = time.process_time()
-    status, _stop, states, _made, _tb, _secs, refused = _core.klondike_verdict(
-        *args, max_states=0, timeout=0.0, max_table_mb=8192, **kw)
-    t = time.process_time() - t0
-    if refused >= 0:
-        raise SystemExit("deal %d: the core's win fails its independent check at move %d"
-                         % (seed, refused + 1))
-    return status, states, t
 
 
 def main() -> None:
@@ -87,7 +70,7 @@ def main() -> None:
     tot_t = 0.0
     verdicts = []
     for seed in seeds:
-        status, states, t = run_one(seed, a.draw, a.passes)
+        status, states, t = core_verdict(seed, a.draw, a.passes)
         tot_s += states
         tot_t += t
         verdicts.append({"won": "W", "lost": "L"}.get(status, "?"))

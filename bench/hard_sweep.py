@@ -15,26 +15,9 @@ from __future__ import annotations
 import argparse
 import csv
 import sys
-import time
 
 import dealset  # noqa: F401  (puts the working tree first on sys.path)
-from dealset import kabalsolve
-from kabalsolve import _core
-from kabalsolve.games.klondike import bridge
-
-
-def run_one(seed: int, draw: int, passes, max_states: int):
-    deal = kabalsolve.Deal.from_seed(seed)
-    kw = bridge.verdict_keywords(kabalsolve.Rules(draw=draw, passes=passes))
-    args = ([(pile[:-1], pile[-1:]) for pile in deal.tableau], (0, 0, 0, 0), deal.stock, 0, 0)
-    t0 = time.process_time()
-    status, _stop, states, _made, _tb, _secs, refused = _core.klondike_verdict(
-        *args, max_states=max_states, timeout=0.0, max_table_mb=8192, **kw)
-    t = time.process_time() - t0
-    if refused >= 0:
-        raise SystemExit("deal %d: the core's win fails its check at move %d"
-                         % (seed, refused + 1))
-    return status, t, states
+from dealset import core_verdict
 
 
 def main() -> None:
@@ -58,7 +41,7 @@ def main() -> None:
     tot_o = 0
     differ = []
     for seed in range(a.first, a.last + 1):
-        status, t, states = run_one(seed, a.draw, a.passes, a.max_states)
+        status, states, t = core_verdict(seed, a.draw, a.passes, a.max_states)
         tot_t += t
         tot_s += states
         print("%d\t%d\t%s\t%.4f\t%d" % (seed, a.draw, status, t, states), flush=True)

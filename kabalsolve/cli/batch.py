@@ -279,6 +279,20 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
     return client.get_executor(), threads
 
 
+def workers(stack: ExitStack, scheduler: Optional[str], use_dask: bool, jobs: Optional[int]
+            ) -> Tuple[Optional[Executor], Optional[int], float]:
+    """Where a batch's deals are solved: (executor, the most tasks to keep pending, the
+    seconds of work a task should hold).  A Dask cluster (``--scheduler`` or ``--dask``)
+    keeps two tasks a worker thread pending, of longer chunks; otherwise a pool of worker
+    processes, or none (in this process) for one job."""
+    if scheduler or use_dask:
+        executor, threads = dask_executor(stack, scheduler, jobs or cores())
+        return executor, 2 * threads, DASK_CHUNK_SECONDS
+    if (jobs or cores()) > 1:
+        return stack.enter_context(WorkerPool(jobs or cores())), None, CHUNK_SECONDS
+    return None, None, CHUNK_SECONDS
+
+
 @click.command(short_help="Solve many deals in parallel into a results file.")
 @click.argument("inputs", nargs=-1, metavar="INPUT...")
 @click.option("--seeds", metavar="A-B", default=None,
@@ -468,15 +482,7 @@ def batch(ctx: click.Context, inputs: Tuple[str, ...], seeds: Optional[str], gam
                                     rules, out)
             todo = [i for i in ids if i not in done.ids
                     or (retry_unknown and i in done.unknown)]
-            executor: Optional[Executor] = None
-            pending = None
-            chunk_seconds = CHUNK_SECONDS
-            if scheduler or use_dask:
-                executor, threads = dask_executor(stack, scheduler, jobs or cores())
-                pending = 2 * threads
-                chunk_seconds = DASK_CHUNK_SECONDS
-            elif (jobs or cores()) > 1:
-                executor = stack.enter_context(WorkerPool(jobs or cores()))
+            executor, pending, chunk_seconds = workers(stack, scheduler, use_dask, jobs)
             deals = read_deals(todo, game, own_rules)
             checked: Set[str] = set()
             records: Iterator[Union[BatchResult, PlayRecord]] = (
@@ -557,15 +563,7 @@ def batch_archive(ctx: click.Context, archive: Optional[str], numbering_name: Op
                         "%s numbering with rules %s" % (
                             lost_from, draw, numbering,
                             ", ".join("%s=%s" % kv for kv in sorted(want.items()))))
-            executor: Optional[Executor] = None
-            pending = None
-            chunk_seconds = CHUNK_SECONDS
-            if scheduler or use_dask:
-                executor, threads = dask_executor(stack, scheduler, jobs or cores())
-                pending = 2 * threads
-                chunk_seconds = DASK_CHUNK_SECONDS
-            elif (jobs or cores()) > 1:
-                executor = stack.enter_context(WorkerPool(jobs or cores()))
+            executor, pending, chunk_seconds = workers(stack, scheduler, use_dask, jobs)
             asked, already, counts, seconds = archive_cli.fill(
                 archive, numbers, game, numbering, rules,
                 dict(max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb),
