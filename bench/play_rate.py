@@ -14,7 +14,7 @@ thoughtful solver about each deal (at most 5,000,000 positions; not in the times
 prints how many of the winnable deals the player won.  ``--passes`` limits the passes
 through the stock (Vegas: draw 3 with 3, draw 1 with 1); the cards on the foundations
 at each game's end and the Vegas score (5 a card, less the 52 paid) are printed with
-their means.  ``--rule halving`` plays the earlier player's rule (see player.py);
+their means.  ``--rule ucb`` plays the bandit rule (see player.py; with ``--samples 100``);
 ``--out`` writes one line a deal for ``play_pair.py``.  Give the figures with the
 command and its date (docs/results.md).
 """
@@ -72,7 +72,7 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=player.SAMPLES)
     ap.add_argument("--max-states", type=int, default=player.MAX_STATES)
     ap.add_argument("--player-seed", type=int, default=0)
-    ap.add_argument("--rule", choices=("ucb", "halving"), default="ucb",
+    ap.add_argument("--rule", choices=player.RULES, default=player.RULE,
                     help="how the player shares its imagined deals between choices")
     ap.add_argument("--passes", type=int, default=None, help="passes through the stock")
     ap.add_argument("--out", help="write one line a deal here (tab-separated)")

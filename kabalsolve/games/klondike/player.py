@@ -23,18 +23,24 @@ and lonelybot's do): it imagines deals that fit what it has seen, the unseen car
 the unknown places in a random order, and asks the thoughtful core whether each is won
 within ``max_states`` positions after a choice (``bridge.SampledPosition``: the k-th
 imagined deal is the same for every choice, so choices are compared on the same
-cards).  The imagined deals are shared out as a bandit shares its pulls (UCB1, as
-lonelybot's player does): every choice first gets BATCH deals; then, batch by batch,
+cards).  Every choice is weighed on ``samples`` deals, the better half on twice as
+many, and so on (successive halving, HALVINGS times at most): the close calls get the
+most deals.  The choice that wins the most is played, free moves and all; but a search
+that sees every card sees no value in turning one up, so the choices that win at most
+MARGIN of the deals fewer than the best count as good, and between them the best
+``_kind_of`` (turning a card up first) is played, then the one that wins most, then
+the shortest.
+
+The other rule, ``rule="ucb"`` (measured against this one in docs/results.md, not
+shown better yet), shares the imagined deals out as a bandit shares its pulls (UCB1,
+as lonelybot's player does): every choice first gets BATCH deals; then, batch by batch,
 the choice with the highest share of deals won plus EXPLORE x sqrt(ln(deals so far) /
 its deals) gets the next BATCH, so the promising choices get most of the deals and a
 choice that looked bad on a few deals still gets more now and then.  The first choice
 to be weighed on ``samples`` deals is played, free moves and all (equal shares: what
 turns a card up first, see ``_kind_of``).  Each search is small, so a choice after
 which the game is won easily counts for more than one after which it is won only with
-a long search: what keeps the most options open wins the most deals.  The earlier rule
-(``rule="halving"``: every choice on ``samples`` deals, the better half on twice as
-many, HALVINGS times, and among choices within MARGIN of the best the one that turns a
-card up) is kept for comparison (docs/results.md).
+a long search: what keeps the most options open wins the most deals.
 
 Without sampling:
 
@@ -82,10 +88,13 @@ from .bridge import (SampledPosition, decode_klondike_move, quick_search, solve_
 from .rules import PILES, Deal, Move, Position, Rules, start_position
 from .view import AS_DEALT, Table, View
 
-#: the defaults: the imagined deals the played choice is weighed on, positions per search
-SAMPLES = 100
+#: the defaults: the imagined deals each choice is first weighed on ("halving") or the
+#: played choice is weighed on ("ucb"; 100 is its measured setting), positions per
+#: search, and the rule
+SAMPLES = 16
+RULE = "halving"
 MAX_STATES = 1_000
-#: the rule "halving": every choice on ``samples`` deals, then the better half on twice
+#: the rule "halving" (the default): every choice on ``samples`` deals, then the better half on twice
 #: as many, at most this often ...
 HALVINGS = 3
 #: ... and the choices that win at most this share of the imagined deals fewer than the
@@ -100,7 +109,7 @@ STALL_PASSES = 3
 STALL_MOVES = 150
 #: the known game's search gets this many times max_states
 KNOWN_FACTOR = 1_000
-#: the rule "ucb" (the default): the batch of imagined deals a choice gets at a time,
+#: the rule "ucb": the batch of imagined deals a choice gets at a time,
 #: and the exploration constant of UCB1 (lonelybot's player's)
 BATCH = 10
 EXPLORE = 0.5
@@ -219,7 +228,7 @@ class Player:
     or a known game proved lost (then ``gave_up`` is set)."""
 
     def __init__(self, seed: int = 0, samples: int = SAMPLES,
-                 max_states: int = MAX_STATES, rule: str = "ucb") -> None:
+                 max_states: int = MAX_STATES, rule: str = RULE) -> None:
         self.seed = seed
         self.rule = rule
         self.samples = samples
@@ -608,11 +617,11 @@ ENDINGS = {"no-move": "no move left that changes the game",
 
 def play_deal(deal: Deal, rules: Rules, seed: int = 0, model: str = AS_DEALT,
               samples: int = SAMPLES, max_states: int = MAX_STATES,
-              solve_deal: bool = False, rule: str = "ucb") -> PlayResult:
+              solve_deal: bool = False, rule: str = RULE) -> PlayResult:
     """Play ``deal`` at ``rules`` without peeking (see the module docstring); with
     ``solve_deal``, also ask the thoughtful solver about the deal (at most DEAL_STATES
     positions) when the game is lost.  ``rule`` shares the imagined deals between the
-    choices: "ucb" (the default) or "halving" (the earlier player, for comparison)."""
+    choices: "halving" (the default) or "ucb" (the bandit, see the module docstring)."""
     if rules.danish:
         raise OptionError("play is for classic Klondike, not the danish variant")
     if not whole(seed, 0, 2**64 - 1):
