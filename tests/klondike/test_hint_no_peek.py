@@ -16,7 +16,9 @@ import pytest
 import kabalsolve
 from kabalsolve import MoveEstimate, NoPeekHint, OptionError
 from kabalsolve.cards import card_symbol
-from kabalsolve.games.klondike import PartialPosition, Position
+from kabalsolve.games.klondike import Deal, PartialPosition, Position, Rules, replay
+from kabalsolve.games.klondike.player import Player
+from kabalsolve.games.klondike.view import STOCK_KNOWN, Table
 from kabalsolve.games.klondike.bridge import solve_position
 from kabalsolve.games.klondike.estimate import view_of
 
@@ -99,11 +101,33 @@ def test_positions_differing_only_face_down_rank_alike():
         twin = kabalsolve.hint(kabalsolve.read_deal(shuffled_face_down(DEAL1, seed)),
                                no_peek=True, **FAST)
         assert ranking(twin) == ranking(first)
+        assert twin.player_move == first.player_move
     partial = kabalsolve.read_deal(unknown_face_down(DEAL1))
     assert isinstance(partial, PartialPosition) and partial.unknown() == 20
     assert ranking(kabalsolve.hint(partial, no_peek=True, **FAST)) == ranking(first)
     # not all alike: the moves were told apart
     assert len({e.wins for e in first.moves}) > 1
+
+
+def test_the_hint_names_the_move_the_player_makes():
+    """Where the player of ``play`` weighs its choices, the hint of the same position
+    (stock known, the same seed) names the move it made."""
+    deal, rules = Deal.from_seed(1), Rules(draw=3)
+    table = Table(deal, rules, STOCK_KNOWN)
+    player = Player(seed=0)
+    checked = 0
+    while not table.is_won() and checked < 3:
+        view = table.view()
+        planned, sampled = bool(player._plan), player.tally.sampled
+        move = player.choose(view)
+        assert move is not None
+        if not planned and player.tally.sampled > sampled:
+            pos = replay(deal, rules, table.moves())
+            h = kabalsolve.hint(pos, no_peek=True, samples=2, max_states=500)
+            assert h.player_move == move and h.player_searches > 0
+            checked += 1
+        table.play(move)
+    assert checked == 3
 
 
 def test_the_command_ranks_twins_alike_word_for_word(tmp_path, capsys):
@@ -245,7 +269,9 @@ def test_the_command_prints_the_ranking(tmp_path, capsys):
         "  W F  move 8♣ from the waste to the foundation: 5 of 5 won, 100 % "
         "(95 % interval 57-100 %)",
         "  D    turn 1 card from the stock (9♣ on top of the waste): 0 of 5 won, 0 % "
-        "(95 % interval 0-43 %)"]
+        "(95 % interval 0-43 %)",
+        "the player plays: W F  move 8♣ from the waste to the foundation (0 searches of "
+        "at most 1000 positions)"]
 
 
 @pytest.mark.parametrize("args,message", [

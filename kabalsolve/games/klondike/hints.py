@@ -17,6 +17,9 @@ is visible (``estimate.view_of``: never the face-down cards, the stock cards tha
 known) and ranks the moves by the share of random deals of the unseen cards each wins
 (``estimate.estimate_moves``), best first, ties in the order of ``legal_moves()``.  It
 takes a ``PartialPosition`` (unknown cards written ``??``) as well as a ``Position``.
+It also gives the move the player of ``kabalsolve play`` makes there (``player.Player``
+with its defaults and the hint's seed): the ranking weighs each atomic move alone, the
+player weighs what it can do before a move that changes the game for good.
 """
 from __future__ import annotations
 
@@ -28,7 +31,8 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 from ...errors import MoveError
 from ...solution import LOST, UNKNOWN, WON
 from .bridge import PositionSearch, solve_win
-from .estimate import MAX_STATES, SAMPLES, MoveEstimate, estimate_moves, view_of
+from .estimate import MAX_STATES, SAMPLES, MoveEstimate, estimate_moves, view_of, words
+from .player import MAX_STATES as PLAYER_STATES, Player
 from .position import PartialPosition
 from .rules import Move, Position, Rules
 
@@ -189,6 +193,12 @@ class NoPeekHint:
     seed: int
     searches: int
     seconds: float
+    #: the move ``kabalsolve play`` makes here (``player.Player`` with its defaults and
+    #: this seed), its short text and words, and the searches it took; None if none
+    player_move: Optional[Move] = None
+    player_text: str = ""
+    player_words: str = ""
+    player_searches: int = 0
 
     @property
     def best(self) -> Optional[MoveEstimate]:
@@ -224,6 +234,10 @@ class NoPeekHint:
             out.append("  %-*s  %s: %d of %d won, %.0f %% (95 %% interval %.0f-%.0f %%)" % (
                 width, m.text, m.words, m.wins, m.samples, 100 * m.rate, 100 * lo,
                 100 * hi))
+        if self.player_move is not None:
+            out.append("the player plays: %s  %s (%d searches of at most %d positions)"
+                       % (self.player_text, self.player_words, self.player_searches,
+                          PLAYER_STATES))
         return out
 
     def __str__(self) -> str:
@@ -236,6 +250,9 @@ class NoPeekHint:
                 "samples": self.samples, "max_states": self.max_states,
                 "unseen": self.unseen, "result": self.result,
                 "moves": [m.to_dict() for m in self.moves],
+                "player": None if self.player_move is None else {
+                    "move": self.player_move.to_json(), "text": self.player_text,
+                    "words": self.player_words, "searches": self.player_searches},
                 "stats": {"searches": self.searches, "seconds": self.seconds}}
 
     def to_json(self, indent: Optional[int] = None) -> str:
@@ -257,5 +274,13 @@ def hint_no_peek(position: Union[Position, PartialPosition], samples: int = SAMP
         result = LOST
     else:
         result = "ranked"
+    move, text, said, played = None, "", "", 0
+    if result == "ranked":
+        player = Player(seed)
+        move = player.choose(view)
+        played = player.tally.searches
+        if move is not None:
+            pos = view.any_position()
+            text, said = pos.move_text(move), words(view, pos, move)
     return NoPeekHint(position, result, estimates, view.unknown(), samples, max_states,
-                      seed, searches, time.perf_counter() - t0)
+                      seed, searches, time.perf_counter() - t0, move, text, said, played)

@@ -21,17 +21,27 @@ the first choice of each win the core finds in a few imagined deals (DISCOVER).
 How it chooses (hindsight optimisation, as Bjarnason, Fern and Tadepalli's players
 and lonelybot's do): it imagines deals that fit what it has seen, the unseen cards in
 the unknown places in a random order, and asks the thoughtful core whether each is won
-within ``max_states`` positions after each choice (``bridge.SampledPosition``: the
-k-th imagined deal is the same for every choice, so choices are compared on the same
+within ``max_states`` positions after a choice (``bridge.SampledPosition``: the k-th
+imagined deal is the same for every choice, so choices are compared on the same
 cards).  Every choice is weighed on ``samples`` deals, the better half on twice as
 many, and so on (successive halving, HALVINGS times at most): the close calls get the
 most deals.  The choice that wins the most is played, free moves and all; but a search
 that sees every card sees no value in turning one up, so the choices that win at most
 MARGIN of the deals fewer than the best count as good, and between them the best
 ``_kind_of`` (turning a card up first) is played, then the one that wins most, then
-the shortest.  A small budget counts what wins easily as better than what wins only
-with a long search; measured, 3,000 positions a search won no more than 1,000, and
-past 16 samples more samples won no more either (docs/results.md).
+the shortest.
+
+The other rule, ``rule="ucb"`` (measured in docs/results.md: with 100 samples it won
+no more than this one, at four times the time), shares the imagined deals out as a bandit shares its pulls (UCB1,
+as lonelybot's player does): every choice first gets BATCH deals; then, batch by batch,
+the choice with the highest share of deals won plus EXPLORE x sqrt(ln(deals so far) /
+its deals) gets the next BATCH, so the promising choices get most of the deals and a
+choice that looked bad on a few deals still gets more now and then.  The first choice
+to be weighed on ``samples`` deals is played, free moves and all (equal shares: what
+turns a card up first, see ``_kind_of``).  Each search is small, so a choice after
+which the game is won easily counts for more than one after which it is won only with
+a long search: what keeps the most options open wins the most deals.
+
 Without sampling:
 
 - a safe foundation move is made at once: a tableau card that the core's own rule
@@ -39,14 +49,20 @@ Without sampling:
   draw 1 or in the last pass.  A card so safe is never taken down from its foundation;
 - the only choice, when the free moves were followed to the end, is made;
 - once at most one card is unknown the game is known: the thoughtful solver decides it
-  (``max_states`` x KNOWN_FACTOR positions), and the player follows the win it finds,
-  or gives up a game it proves lost;
+  (``max_states`` x KNOWN_FACTOR positions), and the player follows the win it finds;
+  in a game it proves lost it first sends up as many cards as the solver finds can
+  still go (the max-foundation search: what counts at Vegas), then gives up;
 - when no sample is winnable the player plays on by ``_kind_of`` alone until it sees a
-  card it had not seen.
+  card it had not seen;
+- when no choice is left, it sends to the foundations what can go, then stops.
 
 The imagined deals come from a seed drawn from ``random.Random`` seeded by the seed and a
 hash of the view (``View.digest``), so the same visible game with the same seed gives the same move on
 every run and machine, and the searches have budgets in positions, never in time.
+
+With a limit on the passes through the stock (Vegas: draw 3 with 3 passes, draw 1 with
+1) the player knows the limit: its choices turn the stock only within it, and every
+imagined deal is searched at the same rules.
 
 A game ends won, or lost when no choice is left, when the player gives up a game proved
 lost, or when it makes no progress (no card turned up or first seen, no card leaving
@@ -57,6 +73,7 @@ should never be needed; it is the bound that makes sure every game ends.
 from __future__ import annotations
 
 import json
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -71,13 +88,18 @@ from .bridge import (SampledPosition, decode_klondike_move, quick_search, solve_
 from .rules import PILES, Deal, Move, Position, Rules, start_position
 from .view import AS_DEALT, Table, View
 
-#: the defaults: random deals each choice is first weighed on, positions per search
+#: the defaults: the imagined deals each choice is first weighed on ("halving") or the
+#: played choice is weighed on ("ucb"; 100 is its measured setting), positions per
+#: search, and the rule
 SAMPLES = 16
+RULE = "halving"
 MAX_STATES = 1_000
-#: the better half of the choices is weighed on twice as many deals, at most this often
+#: the rule "halving" (the default): every choice on ``samples`` deals, then the better half on twice
+#: as many, at most this often ...
 HALVINGS = 3
-#: choices that win at most this share of the imagined deals fewer than the best count
-#: as good: between them the kind decides (a sample shows no value in seeing a card)
+#: ... and the choices that win at most this share of the imagined deals fewer than the
+#: best count as good: between them the kind decides (a sample shows no value in seeing
+#: a card)
 MARGIN = 0.05
 #: imagined deals searched for choices when the free moves were not followed to the end
 DISCOVER = 4
@@ -87,6 +109,12 @@ STALL_PASSES = 3
 STALL_MOVES = 150
 #: the known game's search gets this many times max_states
 KNOWN_FACTOR = 1_000
+#: the rule "ucb": the batch of imagined deals a choice gets at a time,
+#: and the exploration constant of UCB1 (lonelybot's player's)
+BATCH = 10
+EXPLORE = 0.5
+#: the rules a player may follow
+RULES = ("ucb", "halving")
 #: the most layouts the free moves are followed to
 MAX_NODES = 64
 #: the most samples taken
@@ -200,14 +228,16 @@ class Player:
     or a known game proved lost (then ``gave_up`` is set)."""
 
     def __init__(self, seed: int = 0, samples: int = SAMPLES,
-                 max_states: int = MAX_STATES) -> None:
+                 max_states: int = MAX_STATES, rule: str = RULE) -> None:
         self.seed = seed
+        self.rule = rule
         self.samples = samples
         self.max_states = max_states
         self.tally = Tally()
         self.gave_up = False
         self._plan: List[Move] = []             # the rest of the chosen moves
         self._hopeless: Optional[int] = None    # unknown() when no sample was winnable
+        self._closing = False                   # a known game proved lost
 
     def choose(self, view: View) -> Optional[Move]:
         """The move to play in ``view``, or None (see the class docstring)."""
@@ -229,9 +259,12 @@ class Player:
             best = min(choices, key=lambda c: (c.kind, len(c.moves)), default=None)
         else:
             self._hopeless = None
-            best = self._sampled(view, pos, choices, complete)
+            if self.rule == "ucb":
+                best = self._bandit(view, pos, choices, complete)
+            else:
+                best = self._sampled(view, pos, choices, complete)
         if best is None:
-            return None
+            return _up(legal)
         self._plan = list(best.moves[1:])
         return best.moves[0]
 
@@ -345,10 +378,21 @@ class Player:
     def _known(self, view: View, pos: Position) -> Optional[Move]:
         """Every card is known (one unknown card is known too): decide the game, and
         follow the win found; if the search cannot tell, choose by ``kind`` alone."""
+        if self._closing:
+            self.gave_up = True
+            return None
         self.tally.searches += 1
         sol = solve_position(pos, max_states=scaled_states(self.max_states, KNOWN_FACTOR),
                              max_memory_mb=256)
         if sol.result == LOST:
+            # lost for sure: send up as many cards as can still go (the Vegas score)
+            self._closing = True
+            self.tally.searches += 1
+            most = solve_position(pos, max_states=self.max_states * KNOWN_FACTOR,
+                                  max_memory_mb=256, objective="max-foundation")
+            if most.moves and most.extra.get("foundation", 0) > sum(pos.foundations):
+                self._plan = list(most.moves[1:])
+                return most.moves[0]
             self.gave_up = True
             return None
         if sol.result == WON and sol.moves:
@@ -405,6 +449,45 @@ class Player:
             choices[i].kind, -wins[i], len(choices[i].moves), i))
         return choices[best]
 
+    def _bandit(self, view: View, pos: Position, choices: List[Choice],
+                complete: bool = True) -> Optional[Choice]:
+        """UCB1 over the choices, BATCH imagined deals at a time, until one choice has
+        been weighed on ``samples`` deals: that one is played."""
+        rng = view.rng(self.seed)
+        self.tally.sampled += 1
+        if not complete:
+            self._discover(view, pos, choices, rng)
+        if not choices:
+            return None
+        seed = rng.getrandbits(64)
+        unseen = view.unseen()
+        arms = []
+        for c in choices:
+            p = pos.copy()
+            for m in c.moves:
+                p.push(m)
+            arms.append(SampledPosition(p, unseen, seed, self.max_states))
+        n = len(choices)
+        batch = min(BATCH, self.samples)
+        wins = [arm.wins(0, batch) for arm in arms]
+        played = [batch] * n
+        total = n * batch
+        self.tally.searches += total
+        while n > 1 and max(played) < self.samples:
+            log = math.log(total)
+            i = max(range(n), key=lambda j: (
+                wins[j] / played[j] + EXPLORE * math.sqrt(log / played[j]),
+                -choices[j].kind, -j))
+            wins[i] += arms[i].wins(played[i], batch)
+            played[i] += batch
+            total += batch
+            self.tally.searches += batch
+        i = max(range(n), key=lambda j: (played[j], wins[j], -choices[j].kind, -j))
+        if max(wins) == 0:
+            self._hopeless = view.unknown()
+            return min(choices, key=lambda c: (c.kind, len(c.moves)))
+        return choices[i]
+
     def _discover(self, view: View, pos: Position, choices: List[Choice],
                   rng: random.Random) -> None:
         """Add the first choices of the wins the core finds in a few imagined deals
@@ -430,6 +513,15 @@ class Player:
             p.push(m)
         return (tuple(map(tuple, p.piles)), tuple(p.down), tuple(p.foundations),
                 tuple(p.waste), tuple(p.stock), p.recycles)
+
+
+def _up(legal: List[Move]) -> Optional[Move]:
+    """A move of ``legal`` that sends a card from the tableau or the waste to its
+    foundation, or None: what is left to do when no choice changes the game."""
+    for m in legal:
+        if m.kind == "move" and m.dst == "F" and m.src != "F":
+            return m
+    return None
 
 
 def _talon_moves(pos: Position, card: int) -> List[Move]:
@@ -530,10 +622,11 @@ ENDINGS = {"no-move": "no move left that changes the game",
 
 def play_deal(deal: Deal, rules: Rules, seed: int = 0, model: str = AS_DEALT,
               samples: int = SAMPLES, max_states: int = MAX_STATES,
-              solve_deal: bool = False) -> PlayResult:
+              solve_deal: bool = False, rule: str = RULE) -> PlayResult:
     """Play ``deal`` at ``rules`` without peeking (see the module docstring); with
     ``solve_deal``, also ask the thoughtful solver about the deal (at most DEAL_STATES
-    positions) when the game is lost."""
+    positions) when the game is lost.  ``rule`` shares the imagined deals between the
+    choices: "halving" (the default) or "ucb" (the bandit, see the module docstring)."""
     if rules.danish:
         raise OptionError("play is for classic Klondike, not the danish variant")
     if not whole(seed, 0, 2**64 - 1):
@@ -542,10 +635,12 @@ def play_deal(deal: Deal, rules: Rules, seed: int = 0, model: str = AS_DEALT,
     if not whole(samples, 1, MAX_SAMPLES):
         raise OptionError("samples must be a whole number from 1 to %d, not %r"
                           % (MAX_SAMPLES, samples))
+    if rule not in RULES:
+        raise OptionError("rule must be one of %s, not %r" % (", ".join(RULES), rule))
     check_budget(max_states, None, None)
     t0 = time.perf_counter()
     table = Table(deal, rules, model)
-    player = Player(seed, samples, max_states)
+    player = Player(seed, samples, max_states, rule)
     view = table.view()
     progress = Progress()
     progress.made(view)
