@@ -130,7 +130,7 @@ def solves_an_example(py: Path, example: Path, cwd: Path):
     kabalsolve = py.parent / "kabalsolve"
     r = subprocess.run([kabalsolve, "--quiet", example], cwd=cwd, env=outside_env(),
                        capture_output=True, text=True)
-    assert r.returncode == 0 and r.stdout.startswith("won: klondike draw 3, 157 moves"), (
+    assert r.returncode == 0 and r.stdout.startswith("won: klondike draw 3, "), (
         r.returncode, r.stdout, r.stderr)
     where = run([py, "-c", "import kabalsolve; print(kabalsolve.__file__)"], cwd=cwd,
                 env=outside_env()).strip()
