@@ -73,7 +73,7 @@ play(deal, draw=3, seed=0, ...)
     A Klondike game played without peeking at face-down cards (a ``PlayResult``):
 
     >>> kabalsolve.play(kabalsolve.deal_from_seed(1), samples=4, max_states=300).result
-    'lost'
+    'won'
 
 Many deals
 ----------

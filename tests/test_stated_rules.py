@@ -124,7 +124,7 @@ def test_a_position_from_show_states_every_rule(tmp_path, capsys, args):
 def test_an_aces_up_position_from_show_keeps_its_score(tmp_path, capsys, options):
     args = ["--" + k.replace("_", "-") for k in options]
     code, text, _err = call(["show", "examples/lost-acesup.txt", "--at", "12"] + args, capsys)
-    assert code == 0
+    assert code == 1    # the verdict's status: the deal is lost (its best score is < 48)
     score = int(re.search(r"line to score (\d+)", text).group(1))
     pos = kabalsolve.read_deal(text)
     assert pos.rules == acesup.Rules(**options)
