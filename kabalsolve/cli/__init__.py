@@ -24,6 +24,11 @@ import os
 import sys
 from typing import Any, Dict, List, NoReturn, Optional
 
+try:
+    import fcntl
+except ImportError:     # not on POSIX: no descriptor flags to read
+    fcntl = None  # type: ignore[assignment]
+
 import click
 
 from .._version import __version__
@@ -136,6 +141,11 @@ def _guard_standard_streams() -> None:
     """Put a ``ClosedStream`` in place of each standard stream that is closed, and the
     null device on its descriptor, so that no file the command opens later takes
     descriptor 0, 1 or 2 (and a worker process inherits no surprise)."""
+    try:   # started with 2>&-: a file Python opened may hold descriptor 2, read-only
+        if fcntl is not None and fcntl.fcntl(2, fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDONLY:
+            sys.stderr = open(os.devnull, "w")
+    except OSError:
+        pass
     for fd, name, attr in ((0, "standard input", "stdin"), (1, "standard output", "stdout"),
                            (2, "standard error", "stderr")):
         try:
@@ -150,7 +160,9 @@ def _guard_standard_streams() -> None:
                 os.close(null)
         except OSError:
             pass
-        setattr(sys, attr, ClosedStream(name))
+        # standard error closed: its messages have nowhere to go, and the exit status
+        # still tells the outcome (an error there must not turn status 2 into a crash)
+        setattr(sys, attr, open(os.devnull, "w") if fd == 2 else ClosedStream(name))
 
 
 @click.group(cls=DefaultToSolve, context_settings={"help_option_names": ["-h", "--help"]},

@@ -94,3 +94,12 @@ def test_standard_error_closed_still_gives_the_verdicts_status():
                        cwd=REPO, env=ENV, stdout=subprocess.PIPE, text=True, timeout=120)
     assert r.returncode == 0
     assert r.stdout.startswith("won: klondike draw 3")
+
+
+def test_standard_error_closed_keeps_status_2_for_an_error():
+    """With 2>&- the error line has nowhere to go, but the status still says 2 (Python
+    may hand descriptor 2 to a file it reads, so writing there would crash)."""
+    r = subprocess.run(["sh", "-c", " ".join([sys.executable, "-m", "kabalsolve",
+                                              "--no-such-option"]) + " 2>&-"],
+                       cwd=REPO, env=ENV, stdout=subprocess.PIPE, text=True, timeout=120)
+    assert r.returncode == 2
