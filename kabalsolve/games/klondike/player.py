@@ -405,11 +405,11 @@ class Player:
         self._plan = list(best.moves[1:])
         return best.moves[0]
 
-    def _sampled(self, view: View, pos: Position, choices: List[Choice],
-                 complete: bool = True) -> Optional[Choice]:
-        """The choice that keeps the most imagined deals winnable (see the module
-        docstring), by successive halving: every choice is weighed on ``samples``
-        deals, the better half on twice as many, and so on up to HALVINGS times."""
+    def _arms(self, view: View, pos: Position, choices: List[Choice],
+              complete: bool) -> Optional[List[SampledPosition]]:
+        """What both rules weigh: each choice played from ``pos``, to be judged on the same
+        imagined deals of the unseen cards (one seed for all); None when no choice is
+        left (choices not yet all known are found first)."""
         rng = view.rng(self.seed)
         self.tally.sampled += 1
         if not complete:
@@ -424,6 +424,16 @@ class Player:
             for m in c.moves:
                 p.push(m)
             arms.append(SampledPosition(p, unseen, seed, self.max_states))
+        return arms
+
+    def _sampled(self, view: View, pos: Position, choices: List[Choice],
+                 complete: bool = True) -> Optional[Choice]:
+        """The choice that keeps the most imagined deals winnable (see the module
+        docstring), by successive halving: every choice is weighed on ``samples``
+        deals, the better half on twice as many, and so on up to HALVINGS times."""
+        arms = self._arms(view, pos, choices, complete)
+        if arms is None:
+            return None
         wins = [0] * len(choices)
         done = 0                            # samples every live choice has been weighed on
         alive = list(range(len(choices)))
@@ -453,20 +463,9 @@ class Player:
                 complete: bool = True) -> Optional[Choice]:
         """UCB1 over the choices, BATCH imagined deals at a time, until one choice has
         been weighed on ``samples`` deals: that one is played."""
-        rng = view.rng(self.seed)
-        self.tally.sampled += 1
-        if not complete:
-            self._discover(view, pos, choices, rng)
-        if not choices:
+        arms = self._arms(view, pos, choices, complete)
+        if arms is None:
             return None
-        seed = rng.getrandbits(64)
-        unseen = view.unseen()
-        arms = []
-        for c in choices:
-            p = pos.copy()
-            for m in c.moves:
-                p.push(m)
-            arms.append(SampledPosition(p, unseen, seed, self.max_states))
         n = len(choices)
         batch = min(BATCH, self.samples)
         wins = [arm.wins(0, batch) for arm in arms]
