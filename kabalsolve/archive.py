@@ -75,9 +75,14 @@ OWN_NUMBERING = "kabalsolve"
 _BLOCK_NAME = re.compile(r"^block-(\d+)-(\d+)\.kvb$")
 
 #: published tables to print beside an archive's counts: (numbering, game, rules,
-#: first, last) -> (source, won, lost, unknown)
+#: first, last) -> (source, won, lost, unknown).  first..last is the range an archive
+#: runs to match the table; the table's own numbers are in PUBLISHED_NUMBERS.
 PUBLISHED: Dict[Tuple[str, str, Tuple[Tuple[str, Any], ...], int, int],
                 Tuple[str, int, int, int]] = {}
+#: the numbers a published table covers, by source: Solvitaire's solvability runs
+#: count their seeds from 0, so its million are 0..999,999, while the range people
+#: quote (and the archives run) is 1..1,000,000; the two share 999,999 deals.
+PUBLISHED_NUMBERS: Dict[str, Tuple[int, int]] = {"Solvitaire (Blake and Gent)": (0, 10**6 - 1)}
 
 
 def _published_key(numbering: str, game: str, rules: Dict[str, Any], first: int,

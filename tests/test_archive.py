@@ -229,8 +229,10 @@ def test_sigkill_at_random_points_then_resume(tmp_path, expected):
     assert not [n for n in os.listdir(arc) if n.endswith(".tmp")]
 
 
-def test_an_archive_of_another_programs_numbers(tmp_path):
+def test_an_archive_of_another_programs_numbers(tmp_path, monkeypatch, capsys):
     from kabalsolve import numbered_deal
+    from kabalsolve import archive as archive_module
+    from kabalsolve.cli.archive import show
     arc = tmp_path / "sv"
     p = run(["batch", "--seeds", "1-6", "--numbering", "solvitaire", "--draw", "1",
              "--max-states", str(BUDGET), "-j", "1", "--archive", str(arc)])
@@ -242,7 +244,20 @@ def test_an_archive_of_another_programs_numbers(tmp_path):
         for n in range(1, 7)}
     out = run(["stats", str(arc)]).stdout.decode().splitlines()
     assert out[3].split()[:2] == ["Solvitaire", "(Blake"]     # the published row beside
-    assert out[4].startswith("partial: 6 of the 1,000,000 numbers")
+    # Solvitaire counts its seeds from 0: its million are 0..999,999, not the range run
+    assert out[4] == ("partial: 6 of the 1,000,000 numbers 1..1000000 in this archive; the "
+                      "published row is of its numbers 0..999999 (999,999 in common)")
+    # a complete archive is set beside its table, count for count
+    key = archive_module._published_key("solvitaire", "klondike", a.rules, 1, 6)
+    monkeypatch.setattr(archive_module, "PUBLISHED", {key: ("Ours again", 4, 1, 1)})
+    show(a, False)
+    c = a.counts()
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[3].startswith("Ours again")
+    assert lines[4] == ("complete: all of the numbers 1..6; the published row is the whole "
+                        "range")
+    assert lines[5] == "beside the published row: won %+d, lost %+d, unknown %+d" % (
+        c.won - 4, c.lost - 1, c.unknown - 1)
     # numbers out of the numbering's range are refused before anything is made
     q = run(["batch", "--seeds", "4294967290-4294967296", "--numbering", "solvitaire",
              "--archive", str(tmp_path / "x")])

@@ -13,8 +13,8 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import click
 
-from ..archive import (CHECKPOINT_SECONDS, HARDEST, OWN_NUMBERING, Archive, ArchiveWriter,
-                       Decided, decide_chunk, decide_one, read_archive)
+from ..archive import (CHECKPOINT_SECONDS, HARDEST, OWN_NUMBERING, PUBLISHED_NUMBERS, Archive,
+                       ArchiveWriter, Decided, decide_chunk, decide_one, read_archive)
 from ..batch import _run
 from ..errors import OptionError
 from ..games import klondike
@@ -93,11 +93,14 @@ def summary(archive: Archive) -> Dict[str, Any]:
     pub = archive.published()
     if pub is not None:
         source, won, lost, unknown = pub
-        first, last = archive.published_range() or (None, None)
-        d["published"] = {"source": source, "first": first, "last": last,
+        first, last = archive.published_range() or (0, -1)
+        pfirst, plast = PUBLISHED_NUMBERS.get(source, (first, last))
+        d["published"] = {"source": source, "first": pfirst, "last": plast,
                           "count": won + lost + unknown, "won": won, "lost": lost,
                           "unknown": unknown}
-        d["complete"] = c.open == 0 and c.count == (last or 0) - (first or 0) + 1
+        d["range"] = {"first": first, "last": last}
+        inside = archive.counts(first, last)
+        d["complete"] = inside.open == 0 and inside.count == last - first + 1
     d["hardest"] = archive.hardest()
     return d
 
@@ -131,11 +134,24 @@ def show(archive: Archive, as_json: bool, hardest: Optional[int] = None) -> None
     for r in rows:
         click.echo("  ".join(x.ljust(widths[i]) if i in (0, len(r) - 1) else
                              x.rjust(widths[i]) for i, x in enumerate(r)).rstrip())
-    if pub and not d["complete"]:
-        click.echo("partial: %s of the %s numbers %d..%d in this archive; the published "
-                   "row is the whole range" % ("{:,}".format(c.count),
-                                               "{:,}".format(pub["count"]), pub["first"],
-                                               pub["last"]))
+    if pub:
+        first, last = d["range"]["first"], d["range"]["last"]
+        if d["complete"]:
+            head = "complete: all of the numbers %d..%d" % (first, last)
+        else:
+            head = "partial: %s of the %s numbers %d..%d in this archive" % (
+                "{:,}".format(c.count), "{:,}".format(last - first + 1), first, last)
+        if (pub["first"], pub["last"]) == (first, last):
+            tail = "the published row is the whole range"
+        else:
+            common = max(0, min(last, pub["last"]) - max(first, pub["first"]) + 1)
+            tail = "the published row is of its numbers %d..%d (%s in common)" % (
+                pub["first"], pub["last"], "{:,}".format(common))
+        click.echo("%s; %s" % (head, tail))
+        if d["complete"]:
+            r = archive.counts(first, last)
+            click.echo("beside the published row: won %+d, lost %+d, unknown %+d" % (
+                r.won - pub["won"], r.lost - pub["lost"], r.unknown - pub["unknown"]))
     e = archive.effort()
     rate = c.count / e["cpu_seconds"] if e["cpu_seconds"] else 0.0
     click.echo("effort: %.2f CPU hours (%.0f s, %.1f deals per CPU second), %s positions, "
