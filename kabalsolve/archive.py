@@ -157,9 +157,16 @@ class Block:
                 yield self.first + i
 
     def note(self, n: int, result: str, positions: int, cpu: float,
-             table_bytes: int) -> None:
+             table_bytes: int, decided_by: Optional[str] = None) -> None:
         """Keep deal n's figures if it is among the block's HARDEST hardest (a deal
-        solved again replaces its old figures)."""
+        solved again replaces its old figures).  A verdict reached without a search
+        (``decided_by`` says how) is not a figure: it only updates the result of a deal
+        already listed from an earlier search, and says what decided it."""
+        if decided_by is not None:
+            for h in self.hardest:
+                if h["n"] == n:
+                    h.update(result=result, decided_by=decided_by)
+            return
         self.hardest = [h for h in self.hardest if h["n"] != n]
         self.hardest.append({"n": n, "result": result, "positions": positions,
                              "cpu_seconds": round(cpu, 4),
@@ -319,7 +326,9 @@ class Archive:
 
     def hardest(self, k: int = HARDEST) -> List[Dict[str, Any]]:
         """The k hardest deals tried (most positions), with their figures."""
-        every = [h for b in self.blocks.values() for h in b.hardest]
+        # an entry of no positions is a verdict that took no search (written so by
+        # earlier versions), not a hard deal
+        every = [h for b in self.blocks.values() for h in b.hardest if h["positions"]]
         every.sort(key=lambda h: (-h["positions"], h["n"]))
         return every[:k]
 
@@ -523,15 +532,17 @@ class ArchiveWriter:
         return out
 
     def record(self, n: int, result: str, positions: int = 0, cpu: float = 0.0,
-               table_bytes: int = 0, rss_mb: float = 0.0) -> None:
-        """Deal n's verdict and what it cost; blocks are written as they finish and
-        every ``checkpoint`` seconds."""
+               table_bytes: int = 0, rss_mb: float = 0.0,
+               decided_by: Optional[str] = None) -> None:
+        """Deal n's verdict and what it cost; ``decided_by`` for a verdict reached
+        without a search, saying how.  Blocks are written as they finish and every
+        ``checkpoint`` seconds."""
         b = self._block(n)
         b.set(n, CODE[result])
         b.cpu_seconds += cpu
         b.positions += positions
         b.peak_rss_mb = max(b.peak_rss_mb, rss_mb)
-        b.note(n, result, positions, cpu, table_bytes)
+        b.note(n, result, positions, cpu, table_bytes, decided_by)
         self._dirty[b.first] = b
         left = self._open_in_range.get(b.first)
         if left is not None:

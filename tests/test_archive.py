@@ -131,6 +131,29 @@ def test_batch_into_an_archive_then_stats(tmp_path, expected):
     assert {s: a.verdict(s) for s in SEEDS} == {**expected, **again}
 
 
+def test_a_verdict_without_a_search_keeps_the_figures_of_the_search_before(tmp_path):
+    """A deal left unknown by a search, then found lost at draw 1, stays among the
+    hardest with what that search cost; a verdict with no search of its own is not
+    listed as hard."""
+    path = str(tmp_path / "a")
+    with ArchiveWriter(path, "klondike", "kabalsolve", DRAW3) as w:
+        w.record(4, "unknown", positions=5000, cpu=2.5, table_bytes=2**20)
+        w.record(6, "won", positions=300, cpu=0.1)
+        w.record(4, "lost", decided_by="lost at draw 1, d1")
+        w.record(8, "lost", decided_by="lost at draw 1, d1")
+        w.record(9, "lost")                 # as earlier versions wrote such a verdict
+    a = read_archive(path)
+    assert [a.verdict(n) for n in (4, 6, 8, 9)] == ["lost", "won", "lost", "lost"]
+    assert a.hardest() == [
+        {"n": 4, "result": "lost", "positions": 5000, "cpu_seconds": 2.5, "table_mb": 1.0,
+         "decided_by": "lost at draw 1, d1"},
+        {"n": 6, "result": "won", "positions": 300, "cpu_seconds": 0.1, "table_mb": 0.0}]
+    out = run(["stats", path, "--hardest", "5"]).stdout.decode().splitlines()
+    assert out[-2].split()[:3] == ["4", "lost", "5,000"]
+    assert out[-2].endswith("(lost at draw 1, d1)")
+    assert out[-1].split()[:2] == ["6", "won"]
+
+
 def test_lost_at_draw_1_is_lost_at_draw_3(tmp_path):
     d1, d3 = tmp_path / "d1", tmp_path / "d3"
     assert run(["batch", "--seeds", "1-40", "--draw", "1", "--max-states", str(BUDGET),

@@ -53,7 +53,8 @@ def fill(path: str, numbers: range, game: str, numbering: str, rules: Dict[str, 
             rest: List[int] = []
             for n in todo:
                 if lost_from.verdict(n) == "lost":
-                    writer.record(n, "lost")
+                    writer.record(n, "lost", decided_by="lost at draw %s, %s" % (
+                        lost_from.rules.get("draw"), lost_from.path))
                     counts["lost"] = counts.get("lost", 0) + 1
                 else:
                     rest.append(n)
@@ -161,9 +162,10 @@ def show(archive: Archive, as_json: bool, hardest: Optional[int] = None) -> None
     if hardest:
         click.echo("hardest deals (most positions; a block keeps its %d hardest):" % HARDEST)
         for h in d["hardest"]:
-            click.echo("  %-8d %-7s %12s positions  %8.1f s CPU  %7.1f MiB table" % (
+            click.echo(("  %-8d %-7s %12s positions  %8.1f s CPU  %7.1f MiB table" % (
                 h["n"], h["result"], "{:,}".format(h["positions"]), h["cpu_seconds"],
-                h["table_mb"]))
+                h["table_mb"]) + ("  (%s)" % h["decided_by"] if h.get("decided_by") else
+                                  "")).rstrip())
 
 
 def rules_text(rules: Dict[str, Any]) -> str:
