@@ -69,7 +69,7 @@ CARDS: Tuple[Card, ...] = tuple(int.__new__(Card, n) for n in range(52))
 DECK: List[Card] = list(CARDS)
 
 
-def as_card(c: int) -> Card:
+def as_card(c: int) -> int:
     """The Card of the number ``c`` (a Card already is one); a value that is no card
     number is given back as it is, for the checks that name it."""
     if type(c) is Card:
@@ -99,22 +99,23 @@ ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTU
 ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
-def rank(card: Card) -> int:
+def rank(card: int) -> int:
     """0 = Ace .. 12 = King."""
     return card % 13
 
 
-def suit(card: Card) -> int:
+def suit(card: int) -> int:
     """0 = spades, 1 = hearts, 2 = diamonds, 3 = clubs."""
     return card // 13
 
 
-def is_red(card: Card) -> bool:
+def is_red(card: int) -> bool:
     return 1 <= card // 13 <= 2
 
 
 def make(rank_: int, suit_: int) -> Card:
-    return suit_ * 13 + rank_
+    """The card of rank ``rank_`` (0 = Ace .. 12 = King) and suit ``suit_`` (0..3)."""
+    return CARDS[suit_ * 13 + rank_]
 
 
 def parse_card(token: str) -> Optional[Card]:
@@ -128,22 +129,22 @@ def parse_card(token: str) -> Optional[Card]:
     return CARDS[s * 13 + r]
 
 
-def card_str(card: Card) -> str:
+def card_str(card: int) -> str:
     """ASCII notation, e.g. ``TD``; ``parse_card(card_str(c)) == c``."""
     return RANKS[card % 13] + SUITS[card // 13]
 
 
-def card_symbol(card: Card) -> str:
+def card_symbol(card: int) -> str:
     """Human notation with a suit symbol, e.g. ``10♦``."""
     r = card % 13
     return ("10" if r == 9 else RANKS[r]) + SUIT_SYMBOLS[card // 13]
 
 
-def cards_str(cards: Iterable[Card]) -> str:
+def cards_str(cards: Iterable[int]) -> str:
     return " ".join(card_str(c) for c in cards)
 
 
-def deck_problems(cards: Iterable[Card]) -> Optional[str]:
+def deck_problems(cards: Iterable[int]) -> Optional[str]:
     """Describe what keeps ``cards`` from being one full deck, or None if it is one."""
     seen = [0] * 52
     for c in cards:
@@ -158,7 +159,7 @@ def deck_problems(cards: Iterable[Card]) -> Optional[str]:
     return "; ".join(parts) if parts else None
 
 
-def whole_deck_problem(cards: Sequence[Card], what: str) -> Optional[str]:
+def whole_deck_problem(cards: Sequence[int], what: str) -> Optional[str]:
     """What keeps ``cards`` from being one whole deck in dealing order, the deal of
     ``what`` (e.g. "an Aces Up deal"), or None if it is one."""
     if len(cards) != 52:

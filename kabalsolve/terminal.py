@@ -23,7 +23,7 @@ def colour_wanted(stream: TextIO) -> bool:
     return stream.isatty() and "NO_COLOR" not in os.environ
 
 
-def card_cell(card: Card, colour: bool, marked: bool) -> str:
+def card_cell(card: int, colour: bool, marked: bool) -> str:
     """One card, padded to a cell: suit symbol, ``*`` when marked, colour on request
     (every game's board draws its cards with it)."""
     text = card_symbol(card) + ("*" if marked else "")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence
 
-from ..cards import ASCII_UPPER, SUITS, Card, make, suit
+from ..cards import ASCII_UPPER, CARDS, SUITS, Card, make, suit
 from ..digits import is_digits, whole
 from ..errors import DealError, MoveError
 from ..games import klondike
@@ -175,7 +175,7 @@ def _play_word(pos: Position, out: List[Move], word: str, flip_due: Optional[str
         s = SUITS.index(x)
         if not pos.foundations[s]:
             raise MoveError("the %s foundation is empty" % x)
-        src, card = "F", s * 13 + pos.foundations[s] - 1
+        src, card = "F", CARDS[s * 13 + pos.foundations[s] - 1]
     else:
         raise MoveError("%r names no pile (W, 1-7 or C D S H)" % x)
     if y in "1234567":

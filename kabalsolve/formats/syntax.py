@@ -7,7 +7,7 @@ column of a bad card or value).  The syntax is in docs/formats.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..cards import ASCII_LOWER, Card, card_str, parse_card
 from ..digits import whole
@@ -101,9 +101,9 @@ def cards_or_dash(f: Optional[Field], source: Optional[str],
     return parse_cards(f, source, unknown)
 
 
-def check_no_duplicates(cards_at: List[Tuple[Card, Field]], source: Optional[str]) -> None:
+def check_no_duplicates(cards_at: Sequence[Tuple[int, Field]], source: Optional[str]) -> None:
     """DealError naming the line of a card given twice (and of its first place)."""
-    first: Dict[Card, Field] = {}
+    first: Dict[int, Field] = {}
     for c, f in cards_at:
         if c in first:
             g = first[c]

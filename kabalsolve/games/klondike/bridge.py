@@ -29,6 +29,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from ... import _core
 from ...bridge import NOLIMIT, SolverError, check_budget
+from ...cards import CARDS, Card
 from ...errors import KabalError, OptionError
 from ...solution import LOST, UNKNOWN, WON, Solution, Stats
 from . import rules as klondike
@@ -37,10 +38,11 @@ from .lines import shorten
 _T = _core.KLONDIKE_MOVE_TYPES
 
 
-CoreColumns = List[Tuple[List[int], List[int]]]
+CoreColumns = List[Tuple[List[Card], List[Card]]]
 
 
-def klondike_core_args(pos: klondike.Position) -> Tuple[CoreColumns, List[int], List[int], int, int]:
+def klondike_core_args(pos: klondike.Position
+                       ) -> Tuple[CoreColumns, List[int], List[Card], int, int]:
     """The core's view of a Python position: (columns, found, talon, wp, recycles).
     (Danish positions also need ``group=klondike_core_group(pos)``.)"""
     columns = [(pos.piles[i][:pos.down[i]], pos.piles[i][pos.down[i]:]) for i in range(7)]
@@ -75,7 +77,7 @@ def decode_klondike_move(pos: klondike.Position, code: int) -> List[klondike.Mov
         pile = pos.piles[a]
         return [M("move", P[a], P[b], pile[len(pile) - n], n)]
     if t == _T["F2T"]:
-        return [M("move", "F", P[b], a * 13 + pos.foundations[a] - 1)]
+        return [M("move", "F", P[b], CARDS[a * 13 + pos.foundations[a] - 1])]
     if code == _core.KLONDIKE_RECYCLE:
         # max-score's standalone recycle: turn the rest of the stock, then recycle
         turns = -(-len(pos.stock) // pos.rules.draw)
@@ -382,7 +384,7 @@ class SampledPosition:
     random permutation of ``seed``, the same in every SampledPosition of that seed, so
     two positions after different moves are judged on the same imagined deals."""
 
-    def __init__(self, pos: klondike.Position, unseen: List[int], seed: int,
+    def __init__(self, pos: klondike.Position, unseen: Sequence[int], seed: int,
                  max_states: int) -> None:
         if pos.rules.danish:
             raise ValueError("imagined deals are for classic Klondike")

@@ -187,7 +187,7 @@ def read_position(fields: List[Field], by_key: Dict[str, Field],
         raise DealError("the danish variant has no positions part-way through a game: give "
                         "a deal (T1..T7 and stock, or deck) beside 'variant: danish'",
                         by_key["variant"].line, None, source)
-    cards_at: List[Tuple[Card, Field]] = []
+    cards_at: List[Tuple[int, Field]] = []
     columns = []
     for f in _columns(by_key, source, "column T{n} is missing (write 'T{n}: -' for an "
                                       "empty column)"):

@@ -80,7 +80,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
 from ...bridge import check_budget, scaled_states, whole
-from ...cards import is_red, rank, suit
+from ...cards import Card, is_red, rank, suit
 from ...errors import OptionError
 from ...solution import LOST, WON
 from .bridge import (SampledPosition, decode_klondike_move, quick_search, solve_klondike,
@@ -269,7 +269,7 @@ class Player:
         return best.moves[0]
 
     def _talon(self, view: View, pos: Position
-               ) -> Tuple[List[Tuple[int, List[Move]]], Optional[List[Move]]]:
+               ) -> Tuple[List[Tuple[Card, List[Move]]], Optional[List[Move]]]:
         """The talon cards the player can bring to the top of the waste by turns that
         show only cards it has seen, each with the fewest turns that do (the first on
         top of the waste with none); and the turns up to and with the first draw that
@@ -278,7 +278,7 @@ class Player:
         limited = pos.rules.passes is not None
         p = pos.copy()
         steps: List[Move] = []
-        plays: List[Tuple[int, List[Move]]] = []
+        plays: List[Tuple[Card, List[Move]]] = []
         tops = set()
         visited = set()
         while True:
@@ -523,7 +523,7 @@ def _up(legal: List[Move]) -> Optional[Move]:
     return None
 
 
-def _talon_moves(pos: Position, card: int) -> List[Move]:
+def _talon_moves(pos: Position, card: Card) -> List[Move]:
     """The moves of ``card`` from the top of the waste in ``pos`` (where it need not
     be now): to its foundation, onto a column."""
     out = []

@@ -33,7 +33,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
 
-from ...cards import (Card, as_card, as_cards, card_str, card_symbol, deck_problems,
+from ...cards import (CARDS, Card, as_card, as_cards, card_str, card_symbol, deck_problems,
                       is_red, parse_card, rank, suit)
 from ...errors import DealError, MoveError, OptionError
 from ...seeds import shuffled_deck
@@ -469,7 +469,7 @@ class Position:
         if self.rules.foundation_moves:
             for s in range(4):
                 if self.foundations[s]:
-                    c = s * 13 + self.foundations[s] - 1
+                    c = CARDS[s * 13 + self.foundations[s] - 1]
                     for j in range(COLUMNS):
                         if self._fits_on_pile(c, j):
                             out.append(Move("move", "F", PILES[j], c))
