@@ -30,8 +30,8 @@ import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
-from typing import (Any, Callable, ClassVar, Dict, Iterable, Iterator, List, Optional, Set,
-                    Tuple, TypeVar)
+from typing import (Any, Callable, ClassVar, Dict, Iterable, Iterator, List, Optional,
+                    Protocol, Set, Tuple, TypeVar)
 
 from . import _core
 from .api import play, solve
@@ -204,6 +204,14 @@ def _with_ids(deals: Iterable[Any]) -> Iterator[Tuple[str, Any]]:
             yield "#%d" % n, item
 
 
+class Timed(Protocol):
+    """A record of one deal that says how long it took: what ChunkSizer reads (a
+    BatchResult, a PlayRecord, an archive's Decided)."""
+
+    @property
+    def seconds(self) -> float: ...
+
+
 class ChunkSizer:
     """How many deals the next task takes.  A fixed ``chunksize`` is used as given;
     otherwise the size follows the mean solve time of the deals seen so far (guessed
@@ -219,7 +227,7 @@ class ChunkSizer:
         self.fixed, self.seconds = chunksize, seconds
         self.deals, self.spent = 0, 0.0
 
-    def add(self, r: BatchResult) -> None:
+    def add(self, r: Timed) -> None:
         self.deals += 1
         self.spent += r.seconds
 
@@ -248,7 +256,8 @@ def default_max_pending(executor: Executor) -> int:
     return 64
 
 
-R = TypeVar("R", "BatchResult", "PlayRecord")
+#: a record of one deal: BatchResult (solve_many), PlayRecord (play_many), Decided (archives)
+R = TypeVar("R", bound=Timed)
 
 
 def _results(done: Iterable["Future[List[R]]"]) -> Iterator[R]:

@@ -150,9 +150,9 @@ def show(archive: Archive, as_json: bool, hardest: Optional[int] = None) -> None
                 pub["first"], pub["last"], "{:,}".format(common))
         click.echo("%s; %s" % (head, tail))
         if d["complete"]:
-            r = archive.counts(first, last)
+            mine = archive.counts(first, last)
             click.echo("beside the published row: won %+d, lost %+d, unknown %+d" % (
-                r.won - pub["won"], r.lost - pub["lost"], r.unknown - pub["unknown"]))
+                mine.won - pub["won"], mine.lost - pub["lost"], mine.unknown - pub["unknown"]))
     e = archive.effort()
     rate = c.count / e["cpu_seconds"] if e["cpu_seconds"] else 0.0
     click.echo("effort: %.2f CPU hours (%.0f s, %.1f deals per CPU second), %s positions, "

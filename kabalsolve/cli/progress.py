@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import IO, Any, Optional
+from typing import IO, Any, Optional, TextIO, TypeVar
 
 import click
 
 #: seconds between two redraws at most
 REDRAW = 0.1
+
+_P = TypeVar("_P", bound="Progress")
 
 
 def clock_text(seconds: float) -> str:
@@ -40,7 +42,7 @@ class Progress:
     left; use it as a context manager (or call ``close()``) so that the bar's line is
     ended before anything else is printed, Ctrl-C and errors included."""
 
-    def __init__(self, total: int, label: str, stream: Optional[IO[str]] = None) -> None:
+    def __init__(self, total: int, label: str, stream: Optional[TextIO] = None) -> None:
         self.stream = sys.stderr if stream is None else stream
         self.total, self.done, self.waiting = total, 0, 0
         self.note = ""
@@ -86,7 +88,7 @@ class Progress:
         self.bar.__exit__(None, None, None)
         self.bar = None
 
-    def __enter__(self) -> "Progress":
+    def __enter__(self: _P) -> _P:
         return self
 
     def __exit__(self, *exc: Any) -> None:
