@@ -101,6 +101,33 @@ HINTS: Dict[str, Optional[Callable[..., Any]]] = {
     "klondike": klondike_hints.hint, "acesup": acesup_hints.hint, "clock": None}
 
 
+def _every_card(deal: Any, what: str) -> None:
+    """DealError if ``deal`` is a position with unknown cards: ``what`` needs them all."""
+    if isinstance(deal, klondike.PartialPosition):
+        raise DealError("%s: %s needs every card; a hint that does not peek takes it "
+                        "(hint(position, no_peek=True))"
+                        % (unknown_cards(deal.unknown()), what))
+
+
+def _given(deal: Any, options: Dict[str, Any], **named: Any) -> Tuple[Game, Dict[str, Any]]:
+    """The game of ``deal`` and the rule options given for it (None values left out);
+    an unknown option, or one of another game, is an OptionError."""
+    # (called once per solve: the checks are skipped where nothing can fail them)
+    if options:
+        unknown = sorted(set(options) - set(ALL_OPTIONS))
+        if unknown:
+            raise OptionError("unknown option %s" % ", ".join(repr(k) for k in unknown))
+        named = dict(options, **named)
+    given = {k: v for k, v in named.items() if v is not None}
+    game: Game = game_of(deal)
+    for k in given:
+        if k not in game.options:
+            wrong = [k for k in ALL_OPTIONS if k in given and k not in game.options]
+            raise OptionError("%s %s not apply to %s" % (
+                ", ".join(wrong), "does" if len(wrong) == 1 else "do", game.title))
+    return game, given
+
+
 @overload
 def solve(deal: klondike.Deal, draw: Optional[int] = ..., foundation_moves: Optional[bool] = ...,
           max_states: Optional[int] = ..., timeout: Optional[float] = ...,
@@ -131,33 +158,6 @@ def solve(deal: str, draw: Optional[int] = ..., foundation_moves: Optional[bool]
           max_states: Optional[int] = ..., timeout: Optional[float] = ...,
           passes: Optional[int] = ..., max_memory_mb: Optional[int] = ...,
           **options: _SolveOpts) -> Union[Solution, ClockSolution, AcesUpSolution]: ...
-
-
-def _every_card(deal: Any, what: str) -> None:
-    """DealError if ``deal`` is a position with unknown cards: ``what`` needs them all."""
-    if isinstance(deal, klondike.PartialPosition):
-        raise DealError("%s: %s needs every card; a hint that does not peek takes it "
-                        "(hint(position, no_peek=True))"
-                        % (unknown_cards(deal.unknown()), what))
-
-
-def _given(deal: Any, options: Dict[str, Any], **named: Any) -> Tuple[Game, Dict[str, Any]]:
-    """The game of ``deal`` and the rule options given for it (None values left out);
-    an unknown option, or one of another game, is an OptionError."""
-    # (called once per solve: the checks are skipped where nothing can fail them)
-    if options:
-        unknown = sorted(set(options) - set(ALL_OPTIONS))
-        if unknown:
-            raise OptionError("unknown option %s" % ", ".join(repr(k) for k in unknown))
-        named = dict(options, **named)
-    given = {k: v for k, v in named.items() if v is not None}
-    game: Game = game_of(deal)
-    for k in given:
-        if k not in game.options:
-            wrong = [k for k in ALL_OPTIONS if k in given and k not in game.options]
-            raise OptionError("%s %s not apply to %s" % (
-                ", ".join(wrong), "does" if len(wrong) == 1 else "do", game.title))
-    return game, given
 
 
 def solve(deal: Union[AnyDeal, str],
@@ -242,13 +242,17 @@ def is_winnable(deal: Union[AnyDeal, str], draw: Optional[int] = None,
                     len(_VERDICT_KEYWORDS) < _VERDICT_KEEP:
                 _VERDICT_KEYWORDS[_verdict_key(draw, foundation_moves, passes)] = \
                     klondike_bridge.verdict_keywords(rules)
-            result = klondike_bridge.verdict(deal, rules, **budgets)
+            assert isinstance(deal, (klondike.Deal, klondike.Position))  # game_of says so
+            result = klondike_bridge.verdict(deal, rules, max_states=max_states,
+                                             timeout=timeout, max_memory_mb=max_memory_mb)
             return {WON: True, LOST: False}.get(result)
     if game.name == acesup.NAME and not given.get("best_score"):
         ac_rules = _acesup_rules(deal, given, "is_winnable")
+        assert isinstance(deal, (acesup.Deal, acesup.Position))  # game_of says so
         start = deal if isinstance(deal, acesup.Position) else acesup.Position(deal,
                                                                                  ac_rules)
-        return {WON: True, LOST: False}.get(acesup_bridge.verdict(start, **budgets))
+        return {WON: True, LOST: False}.get(acesup_bridge.verdict(
+            start, max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb))
     sol = SOLVERS[game.name](deal, given, budgets)
     return {WON: True, LOST: False}.get(sol.result)
 

@@ -103,8 +103,9 @@ def deal_text(g: Generated) -> str:
     rules = proved_rules(g)
     if rules is None:
         return g.deal.to_text()
-    if g.deal.game == klondike.NAME:
+    if isinstance(g.deal, klondike.Deal):
         return klondike_deal_text(g.deal, rules)
+    assert isinstance(g.deal, acesup.Deal)   # a Clock solution has no rules: None above
     return acesup_deal_text(g.deal, rules)
 
 

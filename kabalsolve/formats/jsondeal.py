@@ -33,6 +33,9 @@ from .syntax import clip
 
 if TYPE_CHECKING:
     AnyDeal = Union[klondike.Deal, clock.Deal, acesup.Deal]
+    #: what a JSON deal reads as: a deal, or with "rules" the position before any move
+    DealOrPosition = Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position,
+                           acesup.Position]
 
 KEYS = {"klondike": ("game", "tableau", "stock", "deck", "rules", "info"),
         "clock": ("game", "deck", "info"), "acesup": ("game", "deck", "rules", "info")}
@@ -76,8 +79,9 @@ def write(deal: "AnyDeal", info: Optional[Dict[str, Any]] = None, rules: Any = N
     return json.dumps(to_object(deal, info, rules), ensure_ascii=False) + "\n"
 
 
-def _with_rules(deal: "AnyDeal", obj: Dict[str, Any], fail: Callable[[str], DealError]
-                ) -> Any:
+def _with_rules(deal: Union[klondike.Deal, acesup.Deal], obj: Dict[str, Any],
+                fail: Callable[[str], DealError]
+                ) -> Union[klondike.Deal, acesup.Deal, klondike.Position, acesup.Position]:
     """``deal``, or with a ``"rules"`` object the position before any move under them
     (the rules it names stated, the others the defaults)."""
     if "rules" not in obj:
@@ -94,9 +98,10 @@ def _with_rules(deal: "AnyDeal", obj: Dict[str, Any], fail: Callable[[str], Deal
         if not ok(value):
             raise fail("\"rules\": %s must be %s, not %s"
                        % (key, what, clip(json.dumps(value, ensure_ascii=False), 24)))
+    pos: Union[klondike.Position, acesup.Position]
     try:
-        if deal.game == "klondike":
-            pos: Any = klondike.Position(deal, klondike.Rules(**given))
+        if isinstance(deal, klondike.Deal):
+            pos = klondike.Position(deal, klondike.Rules(**given))
             names = KLONDIKE_FILE_KEYS
         else:
             pos = acesup.Position(deal, acesup.Rules(**given))
@@ -110,7 +115,7 @@ def _with_rules(deal: "AnyDeal", obj: Dict[str, Any], fail: Callable[[str], Deal
     return pos
 
 
-def from_object(obj: Any, source: Optional[str] = None) -> "AnyDeal":
+def from_object(obj: Any, source: Optional[str] = None) -> "DealOrPosition":
     """The deal in a parsed JSON object; each fault names the key and place."""
     def fail(msg: str) -> DealError:
         return DealError(msg, None, None, source)
