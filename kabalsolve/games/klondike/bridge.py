@@ -39,6 +39,10 @@ _T = _core.KLONDIKE_MOVE_TYPES
 
 
 CoreColumns = List[Tuple[List[Card], List[Card]]]
+#: the core's position arguments, as its functions take them: (columns, found, talon, wp,
+#: recycles)
+CoreArgs = Tuple[Sequence[Tuple[Sequence[int], Sequence[int]]], Sequence[int], Sequence[int],
+                 int, int]
 
 
 def klondike_core_args(pos: klondike.Position
@@ -189,12 +193,12 @@ def solve_position(start: klondike.Position, max_states: Optional[int] = None,
 
 
 def classic_args(start: Union[klondike.Deal, klondike.Position], rules: klondike.Rules,
-                 what: str) -> Tuple[klondike.Rules, Tuple[Any, ...], Dict[str, Any]]:
+                 what: str) -> Tuple[klondike.Rules, CoreArgs, Dict[str, Any]]:
     """(the rules, the core's position arguments, its rule keywords) of a classic
     Klondike deal at ``rules`` or position at its own rules; a deal is packed as is,
     without a Position (the top card of each pile face up).  OptionError for the danish
     variant: ``what`` is for classic Klondike."""
-    args: Tuple[Any, ...]
+    args: CoreArgs
     if isinstance(start, klondike.Position):
         rules = start.rules
         args = klondike_core_args(start)
@@ -240,7 +244,7 @@ def deal_verdict(deal: klondike.Deal, kw: Dict[str, Any], max_states: Optional[i
                             kw, max_states, timeout, max_memory_mb)
 
 
-def _checked_verdict(args: Tuple[Any, ...], kw: Dict[str, Any], max_states: Optional[int],
+def _checked_verdict(args: CoreArgs, kw: Dict[str, Any], max_states: Optional[int],
                      timeout: Optional[float], max_memory_mb: Optional[int]) -> str:
     # the core's verdict on its position arguments; a win its check refuses is an error
     status, _stop, _states, _made, _tbytes, _secs, refused = _core.klondike_verdict(
@@ -249,7 +253,7 @@ def _checked_verdict(args: Tuple[Any, ...], kw: Dict[str, Any], max_states: Opti
     if refused >= 0:
         raise SolverError("the core's win fails the independent check at move %d"
                           % (refused + 1))
-    return status  # type: ignore[no-any-return]
+    return status
 
 
 def solve_win(start: Union[klondike.Deal, klondike.Position], rules: klondike.Rules,
@@ -294,8 +298,7 @@ _MOVE_TABLE: List[Optional[klondike.Move]] = [None] * _core.KLONDIKE_ATOMIC["cou
 
 def atomic_moves(line: bytes) -> List[klondike.Move]:
     """The Moves of a line of atomic moves from the core (``klondike_solve_line``)."""
-    return _core.klondike_moves(  # type: ignore[no-any-return]
-        line, _MOVE_TABLE, klondike.Move, _PLACES)
+    return _core.klondike_moves(line, _MOVE_TABLE, klondike.Move, _PLACES)
 
 
 def klondike_steps(pos: klondike.Position, move: klondike.Move) -> List[int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from typing import Any, Dict, Optional, Union
+from typing import Any, Dict, Optional, TypeVar, Union
 
 import click
 
@@ -23,6 +23,8 @@ from .position import PartialPosition, unknown_cards
 from .rules import Deal, Position, Rules
 
 AnyPosition = Union[Position, PartialPosition]
+#: a position, known or with unknown cards: ``with_rules`` gives back the kind it is given
+_P = TypeVar("_P", Position, PartialPosition)
 
 
 def every_card(d: Any, name: str, command: str, instead: str) -> None:
@@ -34,8 +36,8 @@ def every_card(d: Any, name: str, command: str, instead: str) -> None:
                         "<stdin>" if name == "-" else name)
 
 
-def with_rules(pos: AnyPosition, draw: int, passes: Optional[int],
-               foundation_moves: bool, variant: Optional[str] = None) -> AnyPosition:
+def with_rules(pos: _P, draw: int, passes: Optional[int],
+               foundation_moves: bool, variant: Optional[str] = None) -> _P:
     """The position under the rules its file states, completed by the rule options given
     on the command line; an option that contradicts the file is an OptionError."""
     ctx = click.get_current_context()

@@ -309,7 +309,7 @@ class Player:
         found: Dict[Tuple[Any, ...], Choice] = {}
         if look is not None:
             found[("draw",)] = Choice(tuple(look), _kind_of(pos, look[-1]))
-        queue = [(pos, ())]
+        queue: List[Tuple[Position, Tuple[Move, ...]]] = [(pos, ())]
         layouts = {self._layout(pos)}
         complete = True
         for node, path in queue:
