@@ -30,7 +30,7 @@ import tempfile
 from contextlib import ExitStack, nullcontext
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Type
+from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Type, TypeGuard, Union
 
 from .errors import DealError, OptionError
 from .numbering import is_spec
@@ -110,7 +110,7 @@ def _int(text: str) -> int:
     return int(text)
 
 
-def _is_number(v: Any, whole: bool) -> bool:
+def _is_number(v: Any, whole: bool) -> TypeGuard[Union[int, float]]:
     if isinstance(v, bool):
         return False
     return isinstance(v, int) or (not whole and isinstance(v, float))

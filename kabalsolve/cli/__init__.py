@@ -81,19 +81,20 @@ def refuse_repeated(cmd: click.Command, args: List[str]) -> None:
         if not a.startswith("-") or a == "-":
             continue
         name = a.split("=", 1)[0] if a.startswith("--") else a[:2]
-        p = options.get(name)
-        if p is None or p.is_flag or p.count:
+        opt = options.get(name)
+        if opt is None or opt.is_flag or opt.count:
             continue
         if ("=" not in a) if a.startswith("--") else len(a) == 2:
             i += 1                          # its value, whatever it looks like
-        if p.multiple or p.name is None:
+        if opt.multiple or opt.name is None:
             continue
-        if p.name in seen:
-            both = "" if seen[p.name] == name else " (as %s and as %s)" % (seen[p.name], name)
+        if opt.name in seen:
+            both = ("" if seen[opt.name] == name
+                    else " (as %s and as %s)" % (seen[opt.name], name))
             raise click.UsageError(
                 "%s is given twice%s: it takes one value, and a second would replace the "
-                "first; give it once" % (max(p.opts, key=len), both))
-        seen[p.name] = name
+                "first; give it once" % (max(opt.opts, key=len), both))
+        seen[opt.name] = name
 
 
 class StreamFault(Exception):
@@ -128,7 +129,7 @@ class ClosedStream(io.TextIOBase):
     def _closed(self, *args: Any) -> NoReturn:
         raise ClosedStreamError(errno.EBADF, "%s is closed" % self.name)
 
-    read = readline = write = _closed  # type: ignore[assignment]
+    read = readline = write = _closed
 
     def isatty(self) -> bool:
         return False

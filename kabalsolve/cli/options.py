@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any, Callable, Optional, TypeVar
+from typing import Any, Callable, Optional, Protocol, TypeVar
 
 import click
 
@@ -52,20 +52,36 @@ def _bound(n: float) -> str:
     return "%g" % n if isinstance(n, float) else str(n)
 
 
+class _NumberRange(Protocol):
+    """What ReadableRange reads of the click number range it is mixed into (IntRange's
+    ends are ints, FloatRange's floats; older clicks say float for both)."""
+
+    @property
+    def min(self) -> Optional[float]: ...
+
+    @property
+    def max(self) -> Optional[float]: ...
+
+    @property
+    def min_open(self) -> bool: ...
+
+    @property
+    def max_open(self) -> bool: ...
+
+    def _describe_range(self) -> str: ...
+
+
 class ReadableRange:
     """Mixed into click's number ranges: the range in the help, and in the error for a
     value outside it, reads "1 to 24", "1 or more", "more than 0, at most 10**9", not
     "1<=x<=24"."""
 
-    min: Optional[float]
-    max: Optional[float]
-    min_open: bool
-    max_open: bool
-
-    def _describe_range(self) -> str:
+    def _describe_range(self: _NumberRange) -> str:
         lo, hi = self.min, self.max
         if lo is None:
-            return super()._describe_range()  # type: ignore[misc]
+            # click's range, next in the method order, has it; mypy sees only the
+            # protocol's empty body
+            return super()._describe_range()  # type: ignore[safe-super]
         if hi is None:
             return ("more than %s" if self.min_open else "%s or more") % _bound(lo)
         if not (self.min_open or self.max_open):

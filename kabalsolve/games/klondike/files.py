@@ -123,8 +123,8 @@ def _rules(by_key: Dict[str, Field], source: Optional[str]) -> Tuple[Rules, List
         return (Rules(draw=draw, passes=passes, foundation_moves=fm, variant=variant),
                 sorted(set(given)))
     except OptionError as e:  # the danish variant with a draw other than 3
-        f = by_key.get("draw", by_key.get("variant"))
-        raise DealError(str(e), f.line if f else None, None, source) from None
+        at = by_key.get("draw", by_key.get("variant"))
+        raise DealError(str(e), at.line if at else None, None, source) from None
 
 
 def _columns(by_key: Dict[str, Field], source: Optional[str], missing: str) -> Iterator[Field]:
@@ -221,8 +221,8 @@ def read_position(fields: List[Field], by_key: Dict[str, Field],
     problem = position_problem(columns, found, waste, stock, recycles, rules)
     if problem:
         message, part = problem
-        f = by_key.get(part.lower()) if part else None
-        raise DealError(message, f.line if f else None, None, source)
+        at = by_key.get(part.lower()) if part else None
+        raise DealError(message, at.line if at else None, None, source)
     if any(c is None for c in stock) or any(None in down for down, _up in columns):
         return PartialPosition(rules, tuple((tuple(d), tuple(u)) for d, u in columns),
                                tuple(found), tuple(waste), tuple(stock), recycles,

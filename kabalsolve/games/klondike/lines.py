@@ -56,8 +56,8 @@ def _removals(moves: Sequence[Move], carried: Sequence[Tuple[int, ...]],
         same = next((k for k in range(i + 1, len(moves))
                      if moves[k].kind == "move" and moves[k].card == m.card), None)
         carry = next((k for k in range(i + 1, len(moves)) if m.card in carried[k]), None)
-        for j in sorted({same, carry} - {None}):
-            out.append({i, j})  # type: ignore[arg-type]
+        for j in sorted({k for k in (same, carry) if k is not None}):
+            out.append({i, j})
     first = 0
     for end in list(pass_ends) + [len(moves) - 1]:
         span = range(first, end + 1)
