@@ -186,8 +186,12 @@ def generate(game: str = "klondike", seed: int = 1, count: int = 1, winnable: bo
         if winnable:
             sol = solve(deal, **rules)
             if sol.result == "won":
-                yield Generated(s, deal, sol, None if playing is None else
-                                rate_no_peek(deal, no_peek_rate, playing))  # type: ignore
+                no_peek = None
+                if playing is not None:
+                    # no_peek_options refused every game but Klondike
+                    assert isinstance(deal, klondike.Deal)
+                    no_peek = rate_no_peek(deal, no_peek_rate, playing)
+                yield Generated(s, deal, sol, no_peek)
                 n += 1
         else:
             yield Generated(s, deal)

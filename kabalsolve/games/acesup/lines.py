@@ -163,12 +163,13 @@ def _leave_out(start: Position, moves: List[Move], score: int) -> Optional[List[
             moved.clear()
             p.play(m)
             continue
+        assert m.card is not None    # a move of a legal line names its card
         tail = moves[i + 1:]
         tries: List[Tuple[int, _Piles, List[Move]]] = []
         if len(p.piles[PILES.index(m.src)]) == 1:
             tries += [(i, p, tail), (i, p, _renamed(tail, m.src, m.dst))]
         if m.card in moved:
-            k, at = moved[m.card]  # type: ignore[index]
+            k, at = moved[m.card]
             first = moves[k]
             tries.append((k, at, moves[k + 1:i] + tail))
             if first.src != m.dst:
@@ -177,7 +178,7 @@ def _leave_out(start: Position, moves: List[Move], score: int) -> Optional[List[
         for k, at, rest in tries:
             if _reaches(at, start, rest, score):
                 return moves[:k] + rest
-        moved[m.card] = (i, p.copy())  # type: ignore[index]
+        moved[m.card] = (i, p.copy())
         p.play(m)
     return None
 

@@ -26,7 +26,9 @@ from typing import Any, ClassVar, Dict, FrozenSet, List, Optional, Sequence, Tup
 from ...cards import Card, as_card, card_str, card_symbol, parse_card, rank, suit
 from ...errors import DealError, MoveError, OptionError
 from ...seeds import DeckDeal
-from .position import PILES, move_text, move_words, position_problem, position_to_text
+# PILES as PILES: re-exported, the board, the bridge and the lines read it from here
+from .position import PILES as PILES
+from .position import move_text, move_words, position_problem, position_to_text
 
 NAME = "acesup"
 WIN_SCORE = 48
@@ -368,15 +370,16 @@ class Position:
         if self.top(i) is None or self.top(i) != m.card:
             raise MoveError("%s is not the top card of %s" % (
                 card_str(m.card) if m.card is not None else "?", m.src))
+        assert m.card is not None       # it is the top card of its pile (above)
         if m.kind == "discard":
             if self.discarder(i) is None:
                 raise MoveError("%s cannot be discarded: no higher %s on another pile"
-                                % (card_str(m.card), "card of its suit"))  # type: ignore[arg-type]
+                                % (card_str(m.card), "card of its suit"))
             return
         j = self._pile(m.dst)
         if self.piles[j]:
             raise MoveError("%s is not empty" % m.dst)
-        if self.rules.strict and rank(m.card) != 0:  # type: ignore[arg-type]
+        if self.rules.strict and rank(m.card) != 0:
             raise MoveError("only an Ace may move to an empty pile (strict rule)")
 
     def push(self, m: Move) -> None:

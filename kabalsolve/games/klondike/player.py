@@ -192,9 +192,10 @@ def _free(pos: Position, move: Move) -> bool:
         return True
     if move.src not in PILES:
         return False
+    assert move.card is not None    # a legal move from a column names its card
     i = PILES.index(move.src)
     rest = len(pos.piles[i]) - move.count
-    if rest == pos.down[i] and (rest or rank(move.card) != 12):  # type: ignore[arg-type]
+    if rest == pos.down[i] and (rest or rank(move.card) != 12):
         return False        # shows a card, or empties the column for good
     return move.dst != "F" or pos.rules.foundation_moves
 
@@ -316,7 +317,8 @@ class Player:
             for m in node.legal_moves():
                 if m.kind != "move" or m.src == "W":
                     continue
-                if m.src == "F" and _safe_up(view, m.card):   # type: ignore[arg-type]
+                assert m.card is not None    # every legal card move names its card
+                if m.src == "F" and _safe_up(view, m.card):
                     continue
                 if m.src in PILES and m.dst in PILES and _renumbers(node, m):
                     continue

@@ -268,8 +268,10 @@ def parse_move(pos: "Position", text: str) -> "Move":
     if not found:
         raise MoveError("%r is not a legal move here" % text)
     if len(found) > 1:
+        card = found[0].card
+        assert card is not None     # every legal card move names its card
         raise MoveError("%r is ambiguous: say which card, e.g. %r" % (
-            text, "%s %s %s" % (card_str(found[0].card), src, dst)))  # type: ignore[arg-type]
+            text, "%s %s %s" % (card_str(card), src, dst)))
     return found[0]
 
 
