@@ -205,5 +205,5 @@ _PUBLIC = (
 )
 
 
-def __dir__() -> list:
+def __dir__() -> list[str]:
     return sorted(_PUBLIC)

@@ -93,11 +93,13 @@ def _solve_clock(deal: Any, options: Dict[str, Any], budgets: Dict[str, Any]) ->
 
 
 #: each game's solve, by the game's name
-SOLVERS: Dict[str, Callable[[Any, Dict[str, Any], Dict[str, Any]], Any]] = {
+SOLVERS: Dict[str, Callable[[Any, Dict[str, Any], Dict[str, Any]],
+                            Union[Solution, ClockSolution, AcesUpSolution]]] = {
     "klondike": _solve_klondike, "acesup": _solve_acesup, "clock": _solve_clock}
 
 #: each game's hint, by the game's name (Clock has no choices, so no hints)
-HINTS: Dict[str, Optional[Callable[..., Any]]] = {
+HINTS: Dict[str, Optional[Callable[..., Union[klondike_hints.Hint,
+                                              acesup_hints.AcesUpHint]]]] = {
     "klondike": klondike_hints.hint, "acesup": acesup_hints.hint, "clock": None}
 
 
@@ -312,7 +314,7 @@ def hint(position: Union[klondike.Position, klondike.PartialPosition, acesup.Pos
         raise OptionError("hints are for Klondike and Aces Up positions, not %s"
                           % type(position).__name__)
     check_budget(max_states, timeout, max_memory_mb)
-    return fn(position, max_states, timeout, max_memory_mb)  # type: ignore[no-any-return]
+    return fn(position, max_states, timeout, max_memory_mb)
 
 
 def play(deal: Union[klondike.Deal, klondike.Position, str], draw: Optional[int] = None,

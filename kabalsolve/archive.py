@@ -589,7 +589,7 @@ def deal_maker(game: str, numbering: str) -> Callable[[int], Any]:
     """The function giving deal number N of ``game`` in ``numbering``: kabalsolve's own
     seeds (``Deal.from_seed``), or a numbering of ``kabalsolve.numbering``."""
     if numbering == OWN_NUMBERING:
-        return game_named(game).from_seed        # type: ignore[no-any-return]
+        return game_named(game).from_seed
 
     def deal(n: int) -> Any:
         return numbered_deal(numbering, n)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any, Optional
 
-from .errors import OptionError, SolverError  # noqa: F401 (the bridges take it from here)
+from .errors import OptionError
+from .errors import SolverError as SolverError  # noqa: F401 (the bridges take it from here)
 
 #: the core's "no limit" for a count of recycles (it holds at most 255)
 NOLIMIT = 255

@@ -27,6 +27,7 @@ from ..batch import (CHUNK_SECONDS, BatchResult, PlayRecord, cores, end_with_par
 from ..dealfile import read_file
 from ..digits import span
 from ..errors import KabalError, OptionError
+from ..formats.syntax import clip
 from ..games import GAMES, NAMES, acesup, game_named, klondike
 from ..games.acesup import cli as acesup_cli
 from ..games.klondike import cli as klondike_cli
@@ -36,7 +37,7 @@ from ..results import (FILE_PREFIX, PLAY, SEED_PREFIX, SOLVE, Existing, describe
                        open_results)
 from . import archive as archive_cli
 from .options import (MAX_MEMORY_HELP, MAX_MEMORY_TYPE, MAX_STATES_TYPE, Seconds, Whole,
-                      acesup_rules, clip, fail, klondike_rules)
+                      acesup_rules, fail, klondike_rules)
 from .progress import Progress
 
 #: the Klondike objectives a batch records (their lines carry the objective's result)

@@ -31,7 +31,7 @@ from ..games.klondike.position import deal_to_text as klondike_deal_text
 
 if TYPE_CHECKING:
     AnyDeal = Union[klondike.Deal, clock.Deal, acesup.Deal, klondike.Position,
-                    acesup.Position]
+                    klondike.PartialPosition, acesup.Position]
     DealOnly = Union[klondike.Deal, clock.Deal, acesup.Deal]
 
 FORMATS = ("text", "json", "pysol", "solvitaire", "shootme")
