@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from typing import Any, Dict, Optional, TypeVar, Union
+from typing import Any, Dict, Optional, Union, overload
 
 import click
 
@@ -23,8 +23,6 @@ from .position import PartialPosition, unknown_cards
 from .rules import Deal, Position, Rules
 
 AnyPosition = Union[Position, PartialPosition]
-#: a position, known or with unknown cards: ``with_rules`` gives back the kind it is given
-_P = TypeVar("_P", Position, PartialPosition)
 
 
 def every_card(d: Any, name: str, command: str, instead: str) -> None:
@@ -36,8 +34,16 @@ def every_card(d: Any, name: str, command: str, instead: str) -> None:
                         "<stdin>" if name == "-" else name)
 
 
-def with_rules(pos: _P, draw: int, passes: Optional[int],
-               foundation_moves: bool, variant: Optional[str] = None) -> _P:
+@overload
+def with_rules(pos: Position, draw: int, passes: Optional[int],
+               foundation_moves: bool, variant: Optional[str] = None) -> Position: ...
+@overload
+def with_rules(pos: PartialPosition, draw: int, passes: Optional[int],
+               foundation_moves: bool, variant: Optional[str] = None) -> PartialPosition: ...
+
+
+def with_rules(pos: AnyPosition, draw: int, passes: Optional[int],
+               foundation_moves: bool, variant: Optional[str] = None) -> AnyPosition:
     """The position under the rules its file states, completed by the rule options given
     on the command line; an option that contradicts the file is an OptionError."""
     ctx = click.get_current_context()
@@ -92,7 +98,7 @@ def pos_at_start(pos: AnyPosition) -> bool:
     return isinstance(pos, Position) and pos.at_start()
 
 
-def position_of(d: Any, name: str, opts: Dict[str, Any]) -> AnyPosition:
+def position_of(d: Union[Deal, AnyPosition], name: str, opts: Dict[str, Any]) -> AnyPosition:
     """The Klondike position of a file's deal or position, under the file's rules and
     the command's options (``opts``: draw, passes, foundation_moves); positions are
     classic Klondike, so hint and show take no --variant.  A position with unknown cards
