@@ -98,7 +98,7 @@ class Whole(ReadableRange, click.IntRange):
         super().__init__(lo, hi)
 
     def convert(self, value: Any, param: Optional[click.Parameter],
-                ctx: Optional[click.Context]) -> Any:
+                ctx: Optional[click.Context]) -> int:
         if isinstance(value, str) and not is_digits(value):
             self.fail("%r is not a whole number (write it with the digits 0-9)"
                       % clip(value), param, ctx)
@@ -114,7 +114,7 @@ class Seconds(ReadableRange, click.FloatRange):
         super().__init__(0, MAX_TIMEOUT, min_open=True)
 
     def convert(self, value: Any, param: Optional[click.Parameter],
-                ctx: Optional[click.Context]) -> Any:
+                ctx: Optional[click.Context]) -> float:
         if isinstance(value, str) and not is_decimal(value):
             self.fail("%r is not a number of seconds (write it with the digits 0-9 and "
                       "at most one point)" % clip(value), param, ctx)
