@@ -9,7 +9,7 @@ import os
 import sys
 from typing import Any, Callable, Optional, Sequence, TextIO
 
-from .cards import Card, card_symbol, is_red
+from .cards import card_symbol, is_red
 
 RED = "\x1b[31m"
 REVERSE = "\x1b[7m"
