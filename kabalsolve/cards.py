@@ -144,10 +144,24 @@ def cards_str(cards: Iterable[int]) -> str:
     return " ".join(card_str(c) for c in cards)
 
 
+def is_card(c: object) -> bool:
+    """Whether ``c`` is a card: a Card or its number, 0 to 51.  A bool, a float or a
+    string is not one, and a number out of range would index from the end or past it."""
+    return type(c) is not bool and isinstance(c, int) and 0 <= c < 52
+
+
+def not_a_card(c: object, place: str = "") -> str:
+    """The message for a value that is no card, at ``place`` if given ("T3, card 2")."""
+    return "%snot a card: %r (a card is a Card or a number from 0 to 51)" % (
+        place + " is " if place else "", c)
+
+
 def deck_problems(cards: Iterable[int]) -> Optional[str]:
     """Describe what keeps ``cards`` from being one full deck, or None if it is one."""
     seen = [0] * 52
     for c in cards:
+        if not is_card(c):
+            return not_a_card(c)
         seen[c] += 1
     dup = [card_str(c) for c in DECK if seen[c] > 1]
     missing = [card_str(c) for c in DECK if seen[c] == 0]
@@ -164,4 +178,7 @@ def whole_deck_problem(cards: Sequence[int], what: str) -> Optional[str]:
     ``what`` (e.g. "an Aces Up deal"), or None if it is one."""
     if len(cards) != 52:
         return "%s has 52 cards, not %d" % (what, len(cards))
+    for i, c in enumerate(cards):
+        if not is_card(c):
+            return not_a_card(c, "card %d of %s" % (i + 1, what))
     return deck_problems(cards)

@@ -116,6 +116,28 @@ def test_deck_problems_empty():
     assert len(msg.split()) == 2 + 52
 
 
+@pytest.mark.parametrize("bad", [-1, -52, 52, 99, True, 0.0, "AS", None])
+def test_a_value_that_is_no_card_is_named_not_taken_for_one(bad):
+    """-1 once read as the last card (a list indexed from its end), 52 and up raised an
+    IndexError, True passed as the Two of spades."""
+    from kabalsolve import Deal
+    from kabalsolve.errors import DealError
+    from kabalsolve.games.acesup.rules import Deal as AcesUpDeal
+    from kabalsolve.games.clock.rules import Deal as ClockDeal
+    assert deck_problems(ALL[:51] + [bad]) == (
+        "not a card: %r (a card is a Card or a number from 0 to 51)" % (bad,))
+    deck = ALL[:51] + [bad]
+    with pytest.raises(DealError, match=r"^the stock, card 24 is not a card: "):
+        Deal.from_deck(deck)
+    deck = ALL[:3] + [bad] + ALL[4:]
+    with pytest.raises(DealError, match=r"^T4, card 1 is not a card: "):
+        Deal.from_deck(deck)
+    with pytest.raises(DealError, match=r"^card 4 of an Aces Up deal is not a card: "):
+        AcesUpDeal(tuple(deck))
+    with pytest.raises(DealError, match=r"^card 4 of a Clock deal is not a card: "):
+        ClockDeal(tuple(deck))
+
+
 def test_module_constants():
     assert cards.RANKS == "A23456789TJQK" and cards.SUITS == "SHDC"
     assert len(cards.RANK_NAMES) == 13 and len(cards.SUIT_NAMES) == 4

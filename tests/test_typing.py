@@ -3,7 +3,7 @@ calls it is type-checked against them: mypy must find no error in the package (w
 the settings of pyproject.toml's [tool.mypy]), and a user's script must get the types
 the docs promise.
 
-mypy is not a test dependency: without it, or with a mypy older than MIN_MYPY (whose
+mypy is in the test extra; run without it, or with a mypy older than MIN_MYPY (whose
 inference trips on code that newer ones accept), these tests are skipped."""
 import os
 import re
@@ -28,7 +28,7 @@ def _mypy_version():
 
 pytestmark = pytest.mark.skipif(
     _mypy_version() is None or _mypy_version() < MIN_MYPY,
-    reason="needs mypy %d.%d or later (not a test dependency: pip install mypy)" % MIN_MYPY)
+    reason="needs mypy %d.%d or later (the test extra has it)" % MIN_MYPY)
 
 
 @pytest.fixture(scope="module")

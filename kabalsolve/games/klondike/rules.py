@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ...cards import (CARDS, Card, as_card, as_cards, card_str, card_symbol, deck_problems,
-                      is_red, parse_card, rank, suit)
+                      is_card, is_red, not_a_card, parse_card, rank, suit)
 from ...errors import DealError, MoveError, OptionError
 from ...seeds import shuffled_deck
 from .position import move_text, parse_move, position_problem, position_to_text
@@ -140,6 +140,11 @@ class Deal:
         if len(self.stock) != STOCK_SIZE:
             raise DealError("the stock must hold %d cards, not %d"
                             % (STOCK_SIZE, len(self.stock)))
+        for name, pile in [("T%d" % (i + 1), p) for i, p in enumerate(self.tableau)] + [
+                ("the stock", self.stock)]:
+            for j, c in enumerate(pile):
+                if not is_card(c):
+                    raise DealError(not_a_card(c, "%s, card %d" % (name, j + 1)))
         problem = deck_problems(self.cards())
         if problem:
             raise DealError(problem)
