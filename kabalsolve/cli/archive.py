@@ -99,8 +99,9 @@ def summary(archive: Archive) -> Dict[str, Any]:
         d["published"] = {"source": source, "first": pfirst, "last": plast,
                           "count": won + lost + unknown, "won": won, "lost": lost,
                           "unknown": unknown}
-        d["range"] = {"first": first, "last": last}
         inside = archive.counts(first, last)
+        d["range"] = {"first": first, "last": last, "won": inside.won, "lost": inside.lost,
+                      "unknown": inside.unknown}
         d["complete"] = inside.open == 0 and inside.count == last - first + 1
     d["hardest"] = archive.hardest()
     return d
@@ -150,9 +151,10 @@ def show(archive: Archive, as_json: bool, hardest: Optional[int] = None) -> None
                 pub["first"], pub["last"], "{:,}".format(common))
         click.echo("%s; %s" % (head, tail))
         if d["complete"]:
-            mine = archive.counts(first, last)
+            mine = d["range"]
             click.echo("beside the published row: won %+d, lost %+d, unknown %+d" % (
-                mine.won - pub["won"], mine.lost - pub["lost"], mine.unknown - pub["unknown"]))
+                mine["won"] - pub["won"], mine["lost"] - pub["lost"],
+                mine["unknown"] - pub["unknown"]))
     e = archive.effort()
     rate = c.count / e["cpu_seconds"] if e["cpu_seconds"] else 0.0
     click.echo("effort: %.2f CPU hours (%.0f s, %.1f deals per CPU second), %s positions, "
