@@ -48,12 +48,8 @@ from .batch import _keep_tables_once
 from .errors import KabalError, OptionError
 from .games import game_named
 from .numbering import numbered_deal
+from .locks import lock, unlock
 from .stats import wilson
-
-try:
-    import fcntl
-except ImportError:      # not on a POSIX system: no lock
-    fcntl = None        # type: ignore[assignment]
 
 MAGIC = b"kabalsolve verdicts 1\n"
 MANIFEST = "archive.json"
@@ -466,13 +462,12 @@ class ArchiveWriter:
             _write_whole(os.path.join(path, MANIFEST),
                          (json.dumps(want, indent=1, sort_keys=True) + "\n").encode())
         self._lock = open(os.path.join(path, MANIFEST), "rb")
-        if fcntl is not None:
-            try:
-                fcntl.flock(self._lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                self._lock.close()
-                raise OptionError("%s is being written by another run (its %s is locked)"
-                                  % (path, MANIFEST))
+        try:
+            lock(self._lock.fileno())
+        except OSError:
+            self._lock.close()
+            raise OptionError("%s is being written by another run (its %s is locked)"
+                              % (path, MANIFEST))
         try:
             have = read_archive(path)
             if have.settings.get("numbering") != numbering or have.game != game or \
@@ -486,7 +481,7 @@ class ArchiveWriter:
                 if name.startswith(".") and name.endswith(".tmp"):
                     os.unlink(os.path.join(path, name))
         except BaseException:
-            self._lock.close()
+            self._release()
             raise
         self.archive = have
         self.settings = have.settings
@@ -505,7 +500,11 @@ class ArchiveWriter:
             try:
                 self.flush()
             finally:
-                self._lock.close()
+                self._release()
+
+    def _release(self) -> None:
+        unlock(self._lock.fileno())
+        self._lock.close()
 
     def _block(self, n: int) -> Block:
         a = self.archive

@@ -34,12 +34,8 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Type, TypeGu
 
 from .errors import DealError, OptionError
 from .numbering import is_spec
+from .locks import lock, unlock
 from .stats import wilson
-
-try:
-    import fcntl
-except ImportError:      # not on a POSIX system: no lock
-    fcntl = None        # type: ignore[assignment]
 
 VERDICTS = ("won", "lost", "unknown")
 SEED_PREFIX = "seed:"
@@ -398,6 +394,7 @@ class ResultsFile:
 
     def close(self) -> None:
         if self.fd >= 0:
+            unlock(self.fd)
             os.close(self.fd)              # the lock goes with the descriptor
             self.fd = -1
 
@@ -411,10 +408,8 @@ class ResultsFile:
 
 def _lock(fd: int, path: str) -> None:
     """Take the advisory lock of a results file, or refuse: another run holds it."""
-    if fcntl is None:
-        return
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        lock(fd)
     except BlockingIOError:
         raise OptionError("%s is in use by another kabalsolve batch run: wait for it to "
                           "end, or give another --out" % path) from None

@@ -23,7 +23,7 @@ GAME_NAMES = tuple(games.GAMES)
 
 #: the layers, lowest first: a module may import its own layer and those below
 LAYERS: List[Tuple[str, List[str]]] = [
-    ("base", [r"_version", r"cards", r"digits", r"errors", r"stats", r"seeds"]),
+    ("base", [r"_version", r"cards", r"digits", r"errors", r"stats", r"seeds", r"locks"]),
     ("rules", [r"games", r"games\.\w+", r"games\.\w+\.rules", r"games\.\w+\.position",
                r"games\.\w+\.view"]),
     ("formats", [r"formats(\.\w+)?", r"games\.\w+\.files", r"dealfile", r"solution",

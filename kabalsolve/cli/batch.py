@@ -241,15 +241,23 @@ class WorkerPool(ProcessPoolExecutor):
     def __exit__(self, kind: Any, value: Any, tb: Any) -> Optional[bool]:
         if kind is None:
             return super().__exit__(kind, value, tb)
+        # the pool's thread that watches the workers: see below
+        manager = getattr(self, "_executor_manager_thread", None)
         stop = getattr(self, "terminate_workers", None)     # Python 3.14
         if stop is not None:
             stop()
-            return None
-        # before 3.14 the pool's process table is the only handle on its workers
-        procs = dict(getattr(self, "_processes", None) or {})
-        self.shutdown(wait=False, cancel_futures=True)
-        for p in procs.values():
-            p.terminate()
+        else:
+            # before 3.14 the pool's process table is the only handle on its workers
+            procs = dict(getattr(self, "_processes", None) or {})
+            self.shutdown(wait=False, cancel_futures=True)
+            for p in procs.values():
+                p.terminate()
+        # That thread closes its wake-up pipe once it sees the workers gone, and Python,
+        # exiting, writes to that pipe: at the same moment, the write fails (a bad file
+        # descriptor) and Python prints a traceback after the command's own error line.
+        # The workers are ending, so the thread ends at once; a second is plenty.
+        if manager is not None and manager.is_alive():
+            manager.join(1.0)
         return None
 
 
