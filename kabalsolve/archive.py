@@ -552,9 +552,24 @@ class ArchiveWriter:
             self.flush()
 
     def _write(self, b: Block) -> None:
+        self._check_still_ours()
         _write_whole(os.path.join(self.path, block_name(b.first, b.last)),
                      b.to_bytes(block_settings(self.settings)))
         self._dirty.pop(b.first, None)
+
+    def _check_still_ours(self) -> None:
+        """Refuse to write when the archive's directory no longer holds the manifest this
+        run locked: it was removed, or replaced by another archive (maybe another run's,
+        under other rules), which this run's blocks would spoil."""
+        held = os.fstat(self._lock.fileno())
+        try:
+            now = os.stat(os.path.join(self.path, MANIFEST))
+            same = (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino)
+        except OSError:
+            same = False
+        if not same:
+            raise KabalError("%s was removed or replaced while this run wrote it: the "
+                             "verdicts since its last write are not saved" % self.path)
 
     def flush(self) -> None:
         """Write every block changed since it was last written."""

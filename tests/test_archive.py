@@ -5,6 +5,7 @@ with each number decided once and the verdicts of a run never stopped."""
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -250,6 +251,38 @@ def test_sigkill_at_random_points_then_resume(tmp_path, expected):
     got = _decided(arc)
     assert got == want
     assert not [n for n in os.listdir(arc) if n.endswith(".tmp")]
+
+
+def test_a_run_whose_archive_is_replaced_stops_and_spoils_nothing(tmp_path):
+    """The directory is removed while the run writes it, and another run makes a new
+    archive there under other rules: the first run stops with one error line rather
+    than write its blocks into the new archive."""
+    arc = tmp_path / "a"
+    first = subprocess.Popen(
+        [sys.executable, "-m", "kabalsolve", "batch", "--seeds", "1-100000", "--draw", "3",
+         "--max-states", str(BUDGET), "-j", "1", "--archive", str(arc), "--checkpoint",
+         "0.05"], env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while len(_decided(arc)) < 5:
+            assert first.poll() is None and time.monotonic() < deadline
+            time.sleep(0.02)
+        while arc.exists():              # rm -rf (the run may add a file meanwhile)
+            shutil.rmtree(arc, ignore_errors=True)
+        second = run(["batch", "--seeds", "1-3", "--draw", "1", "--max-states", str(BUDGET),
+                      "-j", "1", "--archive", str(arc)])
+        assert second.returncode == 0, second.stderr
+        _, err = first.communicate(timeout=120)
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+    assert first.returncode == 2
+    assert check_one_error_line(err) == (
+        "kabalsolve: error: %s was removed or replaced while this run wrote it: the "
+        "verdicts since its last write are not saved" % arc)
+    a = read_archive(str(arc))
+    assert a.rules["draw"] == 1 and sorted(_decided(arc)) == [1, 2, 3]
 
 
 def test_an_archive_of_another_programs_numbers(tmp_path, monkeypatch, capsys):
