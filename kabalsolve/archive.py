@@ -47,8 +47,8 @@ from .api import solve
 from .batch import _keep_tables_once
 from .errors import KabalError, OptionError
 from .games import game_named
-from .numbering import numbered_deal
 from .locks import lock, unlock
+from .numbering import numbered_deal
 from .stats import wilson
 
 MAGIC = b"kabalsolve verdicts 1\n"

@@ -21,7 +21,7 @@ except ImportError:  # not on a POSIX system: no advisory locks
     fcntl = None  # type: ignore[assignment]
 
 #: the descriptors this process locked, with the file each stands for (device, inode):
-#: a child closes only a descriptor that still is that file
+#: a child lets go of a descriptor only while it still is that file
 _HELD: Dict[int, Tuple[int, int]] = {}
 
 

@@ -33,8 +33,8 @@ from types import TracebackType
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Type, TypeGuard, Union
 
 from .errors import DealError, OptionError
-from .numbering import is_spec
 from .locks import lock, unlock
+from .numbering import is_spec
 from .stats import wilson
 
 VERDICTS = ("won", "lost", "unknown")
