@@ -3,6 +3,7 @@ worker processes do not hold it, so that the same command run again right after 
 main process is killed finds its output free (the workers may still be ending)."""
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -109,6 +110,8 @@ def _children(pid: int) -> list:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
+                    reason="the workers are the main process's children only when forked")
 @pytest.mark.parametrize("output", ["--archive", "-o"])
 def test_the_workers_of_batch_do_not_hold_its_output(tmp_path, output):
     out = tmp_path / ("arc" if output == "--archive" else "r.jsonl")
