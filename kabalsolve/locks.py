@@ -25,17 +25,16 @@ except ImportError:  # not on a POSIX system: no advisory locks
 _HELD: Dict[int, Tuple[int, int]] = {}
 
 
-def lock(fd: int) -> bool:
+def lock(fd: int) -> None:
     """Take the exclusive lock of the open file ``fd`` without waiting, for this process
-    alone.  True when taken; False where files have no locks (not a POSIX system).
-    ``BlockingIOError`` when another process holds it; another ``OSError`` when the file
-    system refuses locks.  Call ``unlock`` before closing ``fd``."""
+    alone (nothing where files have no locks: not a POSIX system).  ``BlockingIOError``
+    when another process holds it; another ``OSError`` when the file system refuses
+    locks.  Call ``unlock`` before closing ``fd``."""
     if fcntl is None:
-        return False
+        return
     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     st = os.fstat(fd)
     _HELD[fd] = (st.st_dev, st.st_ino)
-    return True
 
 
 def unlock(fd: int) -> None:

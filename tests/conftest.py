@@ -648,6 +648,21 @@ def call(args, capsys):
     return (0 if code is None else code), out, err
 
 
+def children_of(pid):
+    """The pids of the live processes whose parent is ``pid`` (read from /proc)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/stat" % entry) as fh:
+                    fields = fh.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.append(int(entry))
+    return out
+
+
 def check_one_error_line(err):
     assert "Traceback" not in err
     lines = err.rstrip("\n").split("\n")

@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from conftest import children_of
 from kabalsolve import locks
 
 fcntl = pytest.importorskip("fcntl")
@@ -37,7 +38,7 @@ def test_a_forked_child_does_not_hold_the_lock(tmp_path):
     path = str(tmp_path / "out")
     open(path, "w").close()
     fd = os.open(path, os.O_RDONLY)
-    assert locks.lock(fd)
+    locks.lock(fd)
     assert not _free(path)
     read, write = os.pipe()
     child = os.fork()
@@ -67,7 +68,7 @@ def test_a_child_leaves_alone_a_descriptor_that_is_another_file_by_then(tmp_path
     path = str(tmp_path / "out")
     open(path, "w").close()
     fd = os.open(path, os.O_RDONLY)
-    assert locks.lock(fd)
+    locks.lock(fd)
     os.close(fd)                         # forgotten: no unlock
     other = str(tmp_path / "other")
     with open(other, "w") as fh:
@@ -95,20 +96,6 @@ def _open_files(pid: int) -> set:
     return out
 
 
-def _children(pid: int) -> list:
-    out = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open("/proc/%s/stat" % name) as fh:
-                    stat = fh.read()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(name))
-    return out
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 @pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
                     reason="the workers are the main process's children only when forked")
@@ -125,7 +112,7 @@ def test_the_workers_of_batch_do_not_hold_its_output(tmp_path, output):
         while len(workers) < 2:
             assert p.poll() is None and time.monotonic() < deadline
             time.sleep(0.05)
-            workers = _children(p.pid)
+            workers = children_of(p.pid)
         while locked not in _open_files(p.pid):
             assert p.poll() is None and time.monotonic() < deadline
             time.sleep(0.05)

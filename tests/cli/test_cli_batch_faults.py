@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from conftest import REPO, check_one_error_line, default_sigint
+from conftest import REPO, check_one_error_line, children_of, default_sigint
 
 ENV = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
 
@@ -20,21 +20,6 @@ ENV = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHO
 def start(args, cwd, **kw):
     return subprocess.Popen([sys.executable, "-m", "kabalsolve"] + args, cwd=cwd, env=ENV,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
-
-
-def children_of(pid):
-    """The pids of the live processes whose parent is ``pid`` (read from /proc)."""
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open("/proc/%s/stat" % entry) as fh:
-                    fields = fh.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] != "Z":
-                out.append(int(entry))
-    return out
 
 
 def alive(pid):
