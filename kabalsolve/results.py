@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Type, TypeGuard, Union
 
-from .errors import DealError, OptionError
+from .errors import DealError, KabalError, OptionError
 from .locks import lock, unlock
 from .numbering import is_spec
 from .stats import wilson
@@ -376,6 +376,7 @@ class ResultsFile:
     def write(self, line: str) -> None:
         """Append ``line`` (ending with a newline); an OSError (a full disk) leaves the
         file as it was before the line."""
+        self._check_still_ours()
         data = line.encode("utf-8")
         start = os.lseek(self.fd, 0, os.SEEK_END)
         try:
@@ -388,6 +389,20 @@ class ResultsFile:
             except OSError:
                 pass                       # the torn line is cut off on --resume
             raise
+
+    def _check_still_ours(self) -> None:
+        """Refuse to write when ``path`` no longer names the file this run locked: it was
+        removed (what this run writes would go nowhere a user can read), or replaced,
+        perhaps by another run's file, which this run must not touch."""
+        held = os.fstat(self.fd)
+        try:
+            now = os.stat(self.path)
+            same = (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino)
+        except OSError:
+            same = False
+        if not same:
+            raise KabalError("%s was removed or replaced while this run wrote it: the lines "
+                             "this run wrote went with it" % self.path)
 
     def flush(self) -> None:
         """Nothing to do: every line is written by ``write`` itself."""

@@ -79,6 +79,33 @@ def test_a_second_run_on_a_results_file_in_use_is_refused(tmp_path):
     assert again.returncode == 0, again.stderr
 
 
+@pytest.mark.parametrize("replaced", [False, True], ids=["removed", "replaced"])
+def test_a_run_whose_results_file_is_removed_stops(tmp_path, replaced):
+    """The results file is removed while the run writes it (and maybe another file made
+    in its place): the run stops with one error line instead of writing on into a file
+    no one can read any more, and a file in its place is left as it was."""
+    first = start(["batch", "--seeds", "1-100000", "-j", "1", "-o", "r.jsonl"], tmp_path)
+    path = tmp_path / "r.jsonl"
+    try:
+        assert wait_for(lambda: path.exists() and path.stat().st_size > 0)
+        path.unlink()
+        if replaced:
+            path.write_text("another program's file\n")
+        _, err = first.communicate(timeout=120)
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.communicate()
+    assert first.returncode == 2
+    assert check_one_error_line(err.decode()) == (
+        "kabalsolve: error: r.jsonl was removed or replaced while this run wrote it: the "
+        "lines this run wrote went with it")
+    if replaced:
+        assert path.read_text() == "another program's file\n"
+    else:
+        assert not path.exists()
+
+
 def _file_size_limit(limit):
     def set_limit():
         default_sigint()
