@@ -234,6 +234,9 @@ def read_records(path: str, repair: bool = False,
     name = "<stdin>" if stdin else path
     try:
         fh: Any = nullcontext(sys.stdin.buffer) if stdin else open(path, "rb")
+    except IsADirectoryError:
+        raise OptionError("%s is a directory, neither a results file nor an archive (an "
+                          "archive holds %s)" % (path, "archive.json")) from None
     except OSError as e:
         raise OptionError("%s: cannot read the results file: %s" % (path, e.strerror or e))
     whole = 0                      # bytes up to the end of the last complete line

@@ -120,6 +120,10 @@ def test_batch_into_an_archive_then_stats(tmp_path, expected):
     for s in (1, 2, 61):
         out = run(["stats", str(arc), "--deal", str(s)]).stdout.decode()
         assert out.split()[0] == (expected[s] if s in expected else "open")
+    # a number before the archive's first can never be in it: an error, not "open"
+    p = run(["stats", str(arc), "--deal", "0"])
+    assert p.returncode == 2 and check_one_error_line(p.stderr.decode()) == (
+        "kabalsolve: error: --deal 0: this archive's numbers start at 1")
     # the unknowns again with a bigger budget: only they are solved
     assert "unknown" in expected.values()
     q = run(["batch", "--seeds", "1-60", "--draw", "3", "--max-states", "200000", "-j", "1",
@@ -198,6 +202,11 @@ def test_archive_options_that_do_not_go_together(tmp_path):
     p = run(["stats", "--deal", "3", "--game", "klondike", "--count", "3"])
     assert check_one_error_line(p.stderr.decode()) == (
         "kabalsolve: error: --deal reads an archive (a directory made by batch --archive)")
+    # a directory that is no archive is named as such, not as an unreadable file
+    p = run(["stats", str(tmp_path)])
+    assert p.returncode == 2 and check_one_error_line(p.stderr.decode()) == (
+        "kabalsolve: error: %s is a directory, neither a results file nor an archive (an "
+        "archive holds archive.json)" % tmp_path)
 
 
 def _decided(path):

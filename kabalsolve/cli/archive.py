@@ -196,6 +196,9 @@ def stats_archives(paths: Tuple[str, ...], deal: Optional[int], as_json: bool,
         if deal is None:
             show(archive, as_json, hardest)
             continue
+        if deal < archive.first:
+            raise OptionError("--deal %d: this archive's numbers start at %d"
+                              % (deal, archive.first))
         verdict = archive.verdict(deal) or "open"
         if as_json:
             click.echo(json.dumps({"deal": deal, "verdict": verdict,
