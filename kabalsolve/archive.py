@@ -146,6 +146,16 @@ class Block:
         return {"won": tally[WON], "lost": tally[LOST], "unknown": tally[UNKNOWN],
                 "open": tally[OPEN]}
 
+    def first_open(self) -> Optional[int]:
+        """The first number of the block not yet decided, or None if all are."""
+        i = self.codes.translate(_HAS_OPEN).find(1)
+        if i < 0:
+            return None
+        for n in range(self.first + 4 * i, min(self.first + 4 * i + 4, self.last + 1)):
+            if self.code(n) == OPEN:
+                return n
+        return None                        # only the padding's slots are open
+
     def numbers(self, code: int) -> Iterator[int]:
         """The numbers holding ``code``, in order."""
         for i in range(self.count):
@@ -213,6 +223,11 @@ class Block:
 
 
 _COUNTS: List[Tuple[int, int, int, int]] = []
+
+
+#: for each byte of codes, 1 if one of its four codes is OPEN, else 0
+_HAS_OPEN = bytes(int(any((b >> (2 * k)) & 3 == OPEN for k in range(4)))
+                  for b in range(256))
 
 
 def _byte_counts() -> List[Tuple[int, int, int, int]]:
@@ -313,6 +328,22 @@ class Archive:
             won, lost = won + c["won"], lost + c["lost"]
             unknown, opened = unknown + c["unknown"], opened + c["open"]
         return Counts(won + lost + unknown, won, lost, unknown, opened)
+
+    def decided_through(self) -> int:
+        """The last number N such that every number from the archive's first to N is
+        decided (won, lost or unknown); one less than the first if the first is open.
+        A run goes through its numbers in order, so while it is under way this is the
+        end of the stretch a win rate can be read from without bias (a run with
+        ``--lost-from`` records lost deals further on before it reaches them)."""
+        n = self.first
+        while True:
+            b = self.blocks.get(n)
+            if b is None:
+                return n - 1
+            gap = b.first_open()
+            if gap is not None:
+                return gap - 1
+            n = b.last + 1
 
     def numbers(self, verdict: str) -> Iterator[int]:
         """The numbers with this verdict ("won", "lost", "unknown", or "open"), in order."""

@@ -59,6 +59,37 @@ def test_a_block_reads_back_as_written():
     assert list(back.numbers(LOST)) == sorted(n for n, c in want.items() if c == LOST)
 
 
+def test_the_stretch_decided_without_a_gap(tmp_path):
+    b = Block.empty(1, 10)
+    assert b.first_open() == 1
+    for n in (1, 2, 3, 4, 5, 7):
+        b.set(n, WON)
+    assert b.first_open() == 6
+    for n in range(6, 11):
+        b.set(n, LOST)
+    assert b.first_open() is None          # the padding's two open slots do not count
+    path = str(tmp_path / "a")
+    with ArchiveWriter(path, "klondike", "kabalsolve", DRAW3) as w:
+        assert read_archive(path).decided_through() == 0
+        for n in list(range(1, 8)) + [BLOCK + 3, 2 * BLOCK + 1]:
+            w.record(n, "lost" if n in (2, BLOCK + 3) else "won")
+    a = read_archive(path)
+    assert a.decided_through() == 7
+    with ArchiveWriter(path, "klondike", "kabalsolve", DRAW3) as w:
+        for n in range(8, BLOCK + 3):
+            w.record(n, "unknown" if n == 9 else "won")
+    a = read_archive(path)
+    assert a.decided_through() == BLOCK + 3    # into the next block, up to its gap
+    p = run(["stats", path, "--json"])
+    assert json.loads(p.stdout)["prefix"] == {
+        "first": 1, "last": BLOCK + 3, "count": BLOCK + 3, "won": BLOCK, "lost": 2,
+        "unknown": 1, "win_rate": BLOCK / (BLOCK + 2),
+        "interval": list(a.counts(1, BLOCK + 3).interval())}
+    lines = run(["stats", path]).stdout.decode().splitlines()
+    assert lines[3].startswith("numbers 1..%d, all decided: %s won, 2 lost, 1 unknown, "
+                               % (BLOCK + 3, "{:,}".format(BLOCK)))
+
+
 @pytest.mark.parametrize("damage", ["cut", "flip", "count"])
 def test_a_damaged_block_is_found_out(damage):
     b = Block.empty(1, 100)

@@ -103,6 +103,10 @@ def summary(archive: Archive) -> Dict[str, Any]:
         d["range"] = {"first": first, "last": last, "won": inside.won, "lost": inside.lost,
                       "unknown": inside.unknown}
         d["complete"] = inside.open == 0 and inside.count == last - first + 1
+    last = archive.decided_through()
+    d["prefix"] = dict(archive.counts(archive.first, last).to_dict(), first=archive.first,
+                       last=last)
+    del d["prefix"]["open"]
     d["hardest"] = archive.hardest()
     return d
 
@@ -155,6 +159,13 @@ def show(archive: Archive, as_json: bool, hardest: Optional[int] = None) -> None
             click.echo("beside the published row: won %+d, lost %+d, unknown %+d" % (
                 mine["won"] - pub["won"], mine["lost"] - pub["lost"],
                 mine["unknown"] - pub["unknown"]))
+    pre = d["prefix"]
+    if pre["count"] < c.count:             # the numbers decided without a gap, apart
+        plo, phi = pre["interval"]
+        click.echo("numbers %d..%d, all decided: %s won, %s lost, %s unknown, %s" % (
+            pre["first"], pre["last"], "{:,}".format(pre["won"]), "{:,}".format(pre["lost"]),
+            "{:,}".format(pre["unknown"]),
+            rate_text(pre["won"], pre["won"] + pre["lost"], plo, phi)))
     e = archive.effort()
     rate = c.count / e["cpu_seconds"] if e["cpu_seconds"] else 0.0
     click.echo("effort: %.2f CPU hours (%.0f s, %.1f deals per CPU second), %s positions, "
