@@ -75,6 +75,11 @@ def test_the_stretch_decided_without_a_gap(tmp_path):
             w.record(n, "lost" if n in (2, BLOCK + 3) else "won")
     a = read_archive(path)
     assert a.decided_through() == 7
+    path2 = str(tmp_path / "b")
+    with ArchiveWriter(path2, "klondike", "kabalsolve", DRAW3) as w:
+        w.record(5, "won")
+    assert read_archive(path2).decided_through() == 0
+    assert "all decided" not in run(["stats", path2]).stdout.decode()   # no stretch
     with ArchiveWriter(path, "klondike", "kabalsolve", DRAW3) as w:
         for n in range(8, BLOCK + 3):
             w.record(n, "unknown" if n == 9 else "won")

@@ -160,7 +160,7 @@ def show(archive: Archive, as_json: bool, hardest: Optional[int] = None) -> None
                 mine["won"] - pub["won"], mine["lost"] - pub["lost"],
                 mine["unknown"] - pub["unknown"]))
     pre = d["prefix"]
-    if pre["count"] < c.count:             # the numbers decided without a gap, apart
+    if 0 < pre["count"] < c.count:         # the numbers decided without a gap, apart
         plo, phi = pre["interval"]
         click.echo("numbers %d..%d, all decided: %s won, %s lost, %s unknown, %s" % (
             pre["first"], pre["last"], "{:,}".format(pre["won"]), "{:,}".format(pre["lost"]),
