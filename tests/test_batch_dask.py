@@ -58,6 +58,24 @@ def test_command_with_its_own_local_cluster(tmp_path):
         sorted("seed:%d" % s for s in range(27, 41))
 
 
+def test_the_local_cluster_keeps_its_housekeeping_low():
+    """--dask's own cluster runs with the settings that keep its housekeeping from
+    taking a tenth of a core from the workers; they reach the worker processes, and
+    are this process's own again once the cluster is gone."""
+    from contextlib import ExitStack
+
+    import dask
+    from kabalsolve.cli.batch import LOCAL_DASK_CONFIG, dask_executor
+    before = {k: dask.config.get(k) for k in LOCAL_DASK_CONFIG}
+    assert before != LOCAL_DASK_CONFIG
+    with ExitStack() as stack:
+        executor, threads = dask_executor(stack, None, 1)
+        assert threads == 1
+        seen = executor.submit(lambda: {k: dask.config.get(k) for k in LOCAL_DASK_CONFIG})
+        assert seen.result(timeout=60) == LOCAL_DASK_CONFIG
+    assert {k: dask.config.get(k) for k in LOCAL_DASK_CONFIG} == before
+
+
 def test_a_bad_scheduler_address_is_one_error_line():
     """(An address where nothing listens gives the same line after a 10 s timeout.)"""
     p = run(["batch", "--seeds", "1-2", "--scheduler", "nonsense://x"])

@@ -46,8 +46,22 @@ BATCH_OBJECTIVES = ("win", "max-foundation")
 #: the most seeds one run takes: the ids of a run are held in memory
 MAX_SEEDS = 10**7
 
-#: seconds of solving per task on Dask, where sending a task costs milliseconds
-DASK_CHUNK_SECONDS = 0.25
+#: seconds of solving per task on Dask: each task costs the scheduler and the client
+#: a few milliseconds of CPU in the main process.  Measured on a local cluster of two
+#: workers on two cores, at draw 3 (the main process's share of a core): a quarter of
+#: a second a task, 9.8 %; a second, 7.3 %; a second and LOCAL_DASK_CONFIG, 2.9 %,
+#: while each worker's share rose from 84 % to 94-95 %.
+DASK_CHUNK_SECONDS = 1.0
+
+#: Dask settings for the local cluster of --dask.  Its default housekeeping (each
+#: server's event-loop tick every 20 ms, memory checks every 100 ms, the workers'
+#: statistical profiler every 10 ms) kept 11-12 % of a core busy with the cluster idle
+#: (two workers; 1.6 % with these), CPU taken from the workers where each has a core.
+#: The cost: the dashboard's profile page stays empty.
+LOCAL_DASK_CONFIG = {"distributed.admin.tick.interval": "1s",
+                     "distributed.worker.memory.monitor-interval": "1s",
+                     "distributed.admin.system-monitor.interval": "2s",
+                     "distributed.worker.profile.enabled": False}
 
 
 def parse_seeds(text: str, numbering: Optional[str] = None) -> range:
@@ -275,6 +289,7 @@ def dask_executor(stack: ExitStack, scheduler: Optional[str], jobs: int) -> Tupl
         except (OSError, TimeoutError, ValueError) as e:   # ValueError: a bad address
             raise OptionError("cannot reach the Dask scheduler %s: %s" % (scheduler, e))
     else:
+        stack.enter_context(importlib.import_module("dask").config.set(LOCAL_DASK_CONFIG))
         # the dashboard on a free port (a fixed one may be another cluster's), on the
         # loopback interface only: it has no login, and shows the deals and the code
         cluster = stack.enter_context(distributed.LocalCluster(
@@ -373,7 +388,7 @@ def workers(stack: ExitStack, scheduler: Optional[str], use_dask: bool, jobs: Op
                    "game's JSON, its moves included, as \"play\").")
 @click.option("--chunksize", type=Whole(1, 10**6), default=None, metavar="N",
               help="Deals sent to a worker at a time (default: as many as take about "
-                   "0.05 s to solve, 0.25 s on Dask, from the deals solved so far).")
+                   "0.05 s to solve, 1 s on Dask, from the deals solved so far).")
 @click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
               help="Solve on this Dask cluster (needs kabalsolve[dask]).")
 @click.option("--dask", "use_dask", is_flag=True,
