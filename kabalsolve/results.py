@@ -404,8 +404,8 @@ class ResultsFile:
         except OSError:
             same = False
         if not same:
-            raise KabalError("%s was removed or replaced while this run wrote it: the lines "
-                             "this run wrote went with it" % self.path)
+            raise KabalError("%s was moved, removed or replaced while this run wrote it: "
+                             "the run stops here" % self.path)
 
     def flush(self) -> None:
         """Nothing to do: every line is written by ``write`` itself."""

@@ -79,17 +79,21 @@ def test_a_second_run_on_a_results_file_in_use_is_refused(tmp_path):
     assert again.returncode == 0, again.stderr
 
 
-@pytest.mark.parametrize("replaced", [False, True], ids=["removed", "replaced"])
-def test_a_run_whose_results_file_is_removed_stops(tmp_path, replaced):
-    """The results file is removed while the run writes it (and maybe another file made
-    in its place): the run stops with one error line instead of writing on into a file
-    no one can read any more, and a file in its place is left as it was."""
+@pytest.mark.parametrize("how", ["removed", "replaced", "moved"])
+def test_a_run_whose_results_file_is_removed_stops(tmp_path, how):
+    """The results file is removed or moved while the run writes it (and maybe another
+    file made in its place): the run stops with one error line instead of writing on
+    into a file no one can read any more, or that is no longer where it was asked to
+    write; a file in its place is left as it was, a moved file keeps its lines."""
     first = start(["batch", "--seeds", "1-100000", "-j", "1", "-o", "r.jsonl"], tmp_path)
     path = tmp_path / "r.jsonl"
     try:
         assert wait_for(lambda: path.exists() and path.stat().st_size > 0)
-        path.unlink()
-        if replaced:
+        if how == "moved":
+            path.rename(tmp_path / "kept.jsonl")
+        else:
+            path.unlink()
+        if how == "replaced":
             path.write_text("another program's file\n")
         _, err = first.communicate(timeout=120)
     finally:
@@ -98,12 +102,15 @@ def test_a_run_whose_results_file_is_removed_stops(tmp_path, replaced):
             first.communicate()
     assert first.returncode == 2
     assert check_one_error_line(err.decode()) == (
-        "kabalsolve: error: r.jsonl was removed or replaced while this run wrote it: the "
-        "lines this run wrote went with it")
-    if replaced:
+        "kabalsolve: error: r.jsonl was moved, removed or replaced while this run wrote "
+        "it: the run stops here")
+    if how == "replaced":
         assert path.read_text() == "another program's file\n"
     else:
         assert not path.exists()
+    if how == "moved":
+        lines = (tmp_path / "kept.jsonl").read_text().splitlines()
+        assert lines and all(json.loads(line)["id"].startswith("seed:") for line in lines)
 
 
 def _file_size_limit(limit):
