@@ -49,8 +49,7 @@ MAX_SEEDS = 10**7
 #: seconds of solving per task on Dask: each task costs the scheduler and the client
 #: a few milliseconds of CPU in the main process.  Measured on a local cluster of two
 #: workers on two cores, at draw 3 (the main process's share of a core): a quarter of
-#: a second a task, 9.8 %; a second, 7.3 %; a second and LOCAL_DASK_CONFIG, 2.9 %,
-#: while each worker's share rose from 84 % to 94-95 %.
+#: a second a task, 9.8 %; a second, 7.3 %; a second and LOCAL_DASK_CONFIG, 2.9 %.
 DASK_CHUNK_SECONDS = 1.0
 
 #: Dask settings for the local cluster of --dask.  Its default housekeeping (each
