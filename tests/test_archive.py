@@ -156,6 +156,9 @@ def test_batch_into_an_archive_then_stats(tmp_path, expected):
     for s in (1, 2, 61):
         out = run(["stats", str(arc), "--deal", str(s)]).stdout.decode()
         assert out.split()[0] == (expected[s] if s in expected else "open")
+    p = run(["stats", str(arc), "--deal", "2", "--hardest", "3"])
+    assert p.returncode == 2 and check_one_error_line(p.stderr.decode()) == (
+        "kabalsolve: error: give --deal N or --hardest K, not both")
     # a number before the archive's first can never be in it: an error, not "open"
     p = run(["stats", str(arc), "--deal", "0"])
     assert p.returncode == 2 and check_one_error_line(p.stderr.decode()) == (

@@ -202,6 +202,8 @@ def stats_archives(paths: Tuple[str, ...], deal: Optional[int], as_json: bool,
     """``stats ARCHIVE...`` (and ``--deal N``)."""
     if deal is not None and len(paths) != 1:
         raise OptionError("--deal N reads one archive, not %d" % len(paths))
+    if deal is not None and hardest is not None:
+        raise OptionError("give --deal N or --hardest K, not both")
     for path in paths:
         archive = read_archive(path)
         if deal is None:
