@@ -2,9 +2,12 @@
 processes) gives the same records as the local run: solve_many through the client's
 executor, and the command through --scheduler."""
 import json
+from contextlib import ExitStack
 
+import dask
 import pytest
 from distributed import Client, LocalCluster
+from kabalsolve.cli.batch import LOCAL_DASK_CONFIG, dask_executor
 from kabalsolve.games import klondike
 
 from kabalsolve import solve_many
@@ -62,10 +65,6 @@ def test_the_local_cluster_keeps_its_housekeeping_low():
     """--dask's own cluster runs with the settings that keep its housekeeping from
     taking a tenth of a core from the workers; they reach the worker processes, and
     are this process's own again once the cluster is gone."""
-    from contextlib import ExitStack
-
-    import dask
-    from kabalsolve.cli.batch import LOCAL_DASK_CONFIG, dask_executor
     before = {k: dask.config.get(k) for k in LOCAL_DASK_CONFIG}
     assert before != LOCAL_DASK_CONFIG
     with ExitStack() as stack:
