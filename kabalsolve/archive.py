@@ -47,7 +47,7 @@ from .api import solve
 from .batch import _keep_tables_once
 from .errors import KabalError, OptionError
 from .games import game_named
-from .locks import lock, unlock
+from .locks import lock, still_names, unlock
 from .numbering import numbered_deal
 from .stats import wilson
 
@@ -592,13 +592,7 @@ class ArchiveWriter:
         """Refuse to write when the archive's directory no longer holds the manifest this
         run locked: it was removed, or replaced by another archive (maybe another run's,
         under other rules), which this run's blocks would spoil."""
-        held = os.fstat(self._lock.fileno())
-        try:
-            now = os.stat(os.path.join(self.path, MANIFEST))
-            same = (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino)
-        except OSError:
-            same = False
-        if not same:
+        if not still_names(os.path.join(self.path, MANIFEST), self._lock.fileno()):
             raise KabalError("%s was removed or replaced while this run wrote it: the "
                              "verdicts since its last write are not saved" % self.path)
 

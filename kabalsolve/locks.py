@@ -42,6 +42,17 @@ def unlock(fd: int) -> None:
     _HELD.pop(fd, None)
 
 
+def still_names(path: str, fd: int) -> bool:
+    """Whether ``path`` still names the file open as ``fd``: False once that file was
+    moved or removed, or another put in its place (a run must then stop writing)."""
+    held = os.fstat(fd)
+    try:
+        now = os.stat(path)
+    except OSError:
+        return False
+    return (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino)
+
+
 def _drop_in_child() -> None:
     """In a forked child: let go of the parent's locked files.  Each descriptor is made
     to stand for the null device instead of being closed, so that its number stays

@@ -33,7 +33,7 @@ from types import TracebackType
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Type, TypeGuard, Union
 
 from .errors import DealError, KabalError, OptionError
-from .locks import lock, unlock
+from .locks import lock, still_names, unlock
 from .numbering import is_spec
 from .stats import wilson
 
@@ -397,13 +397,7 @@ class ResultsFile:
         """Refuse to write when ``path`` no longer names the file this run locked: it was
         removed (what this run writes would go nowhere a user can read), or replaced,
         perhaps by another run's file, which this run must not touch."""
-        held = os.fstat(self.fd)
-        try:
-            now = os.stat(self.path)
-            same = (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino)
-        except OSError:
-            same = False
-        if not same:
+        if not still_names(self.path, self.fd):
             raise KabalError("%s was moved, removed or replaced while this run wrote it: "
                              "the run stops here" % self.path)
 
