@@ -118,6 +118,15 @@ class Seconds(ReadableRange, click.FloatRange):
         if isinstance(value, str) and not is_decimal(value):
             self.fail("%r is not a number of seconds (write it with the digits 0-9 and "
                       "at most one point)" % clip(value), param, ctx)
+        if isinstance(value, str):
+            # click's own wording here ("0.0 is not in the range more than 0, ...")
+            # echoes a number the user did not write and reads awkwardly for an open end
+            seconds = float(value)
+            if seconds <= 0:
+                self.fail("must be more than 0 seconds, not %s" % clip(value), param, ctx)
+            if seconds > MAX_TIMEOUT:
+                self.fail("must be at most %s seconds, not %s"
+                          % (_bound(MAX_TIMEOUT), clip(value)), param, ctx)
         return super().convert(value, param, ctx)
 
 

@@ -320,4 +320,11 @@ def test_ranges_read_as_words(capsys):
     code, _, err = call(["solve", "--draw", "25", "x.txt"], capsys)
     assert code == 2 and "25 is not in the range 1 to 24." in err
     code, _, err = call(["solve", "--timeout", "0", "x.txt"], capsys)
-    assert code == 2 and "0.0 is not in the range more than 0, at most 10**9." in err
+    assert code == 2 and "'--timeout': must be more than 0 seconds, not 0 (" in err
+    code, _, err = call(["solve", "--timeout", "0.000", "x.txt"], capsys)
+    assert code == 2 and "more than 0 seconds, not 0.000 (" in err
+    code, _, err = call(["solve", "--timeout", "1000000000.5", "x.txt"], capsys)
+    assert code == 2 and "must be at most 10**9 seconds, not 1000000000.5 (" in err
+    code, _, err = call(["batch", "--seeds", "1", "--archive", "a", "--checkpoint", "0"],
+                        capsys)
+    assert code == 2 and "'--checkpoint': must be more than 0 seconds, not 0 (" in err
