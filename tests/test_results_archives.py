@@ -1,0 +1,66 @@
+"""The million-deal figures of docs/results.md are what the committed archives hold.
+
+The archives in results/ are the run's state and its figures at once; the results page
+quotes them as of a commit. Each row of the page's table of Solvitaire's deals is read
+here and counted again from its archive: the numbers it names all decided, the won and
+lost counts, and the win rate and interval as printed. A torn commit of an archive, or
+a row left behind by a later change, fails here.
+"""
+import os
+import re
+
+import pytest
+
+from kabalsolve.archive import read_archive
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PAGE = os.path.join(ROOT, "docs", "results.md")
+
+# | 3 | 1-478,031 (all of them; ...) | 391,853 | 86,178 | **0** | 81.97 % [81.86, 82.08] |
+ROW = re.compile(r"^\| (\d+) \| ([\d,]+)-([\d,]+) \(all of them[^)]*\) \| ([\d,]+) \| "
+                 r"([\d,]+) \| \*\*0\*\* \| (?:\*\*)?([\d.]+) %(?:\*\*)? "
+                 r"\[([\d.]+), ([\d.]+)\] \|$")
+
+
+def number(text):
+    return int(text.replace(",", ""))
+
+
+def rows():
+    with open(PAGE, encoding="utf-8") as f:
+        return [m.groups() for m in map(ROW.match, f.read().splitlines()) if m]
+
+
+def as_printed(x, like):
+    """x as a percentage with as many decimals as the page's figure ``like`` has."""
+    places = len(like.partition(".")[2])
+    return "%.*f" % (places, 100 * x)
+
+
+def test_the_page_has_a_row_for_each_draw():
+    assert sorted(r[0] for r in rows()) == ["1", "3"]
+
+
+@pytest.mark.parametrize("row", rows(), ids=lambda r: "draw%s" % r[0])
+def test_a_row_is_what_its_archive_holds(row):
+    draw, first, last, won, lost, rate, lo, hi = row
+    first, last = number(first), number(last)
+    archive = read_archive(os.path.join(ROOT, "results", "solvitaire-draw%s" % draw))
+    assert archive.rules["draw"] == int(draw) and archive.numbering == "solvitaire"
+    c = archive.counts(first, last)
+    assert (c.count, c.open, c.unknown) == (last - first + 1, 0, 0)
+    assert (c.won, c.lost) == (number(won), number(lost))
+    assert as_printed(c.won / c.count, rate) == rate
+    i_lo, i_hi = c.interval()
+    assert (as_printed(i_lo, lo), as_printed(i_hi, hi)) == (lo, hi)
+    # the stretch the row quotes is decided without a gap from the archive's start
+    assert first == archive.first and archive.decided_through() >= last
+
+
+def test_every_block_of_an_archive_adds_up():
+    # decided and open numbers make up each block, and no block is missing
+    for draw in (1, 3):
+        archive = read_archive(os.path.join(ROOT, "results", "solvitaire-draw%d" % draw))
+        c = archive.counts()
+        assert c.count + c.open == 1_000_000
+        assert sorted(archive.blocks) == list(range(1, 1_000_001, archive.block_size))
