@@ -330,8 +330,9 @@ class Archive:
         return Counts(won + lost + unknown, won, lost, unknown, opened)
 
     def decided_through(self) -> int:
-        """The last number N such that every number from the archive's first to N is
-        decided (won, lost or unknown); one less than the first if the first is open.
+        """The last number N such that no number from the archive's first to N is
+        open: each is won, lost or unknown (searched to its budget, not decided); one
+        less than the first if the first is open.
         A run goes through its numbers in order, so while it is under way this is the
         end of the stretch a win rate can be read from without bias (a run with
         ``--lost-from`` records lost deals further on before it reaches them)."""

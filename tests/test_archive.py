@@ -75,11 +75,13 @@ def test_the_stretch_decided_without_a_gap(tmp_path):
             w.record(n, "lost" if n in (2, BLOCK + 3) else "won")
     a = read_archive(path)
     assert a.decided_through() == 7
+    assert "\nnumbers 1..7, all decided: 6 won, 1 lost, 0 unknown, " in \
+        run(["stats", path]).stdout.decode()
     path2 = str(tmp_path / "b")
     with ArchiveWriter(path2, "klondike", "kabalsolve", DRAW3) as w:
         w.record(5, "won")
     assert read_archive(path2).decided_through() == 0
-    assert "all decided" not in run(["stats", path2]).stdout.decode()   # no stretch
+    assert "numbers 1.." not in run(["stats", path2]).stdout.decode()   # no stretch
     with ArchiveWriter(path, "klondike", "kabalsolve", DRAW3) as w:
         for n in range(8, BLOCK + 3):
             w.record(n, "unknown" if n == 9 else "won")
@@ -91,7 +93,7 @@ def test_the_stretch_decided_without_a_gap(tmp_path):
         "unknown": 1, "win_rate": BLOCK / (BLOCK + 2),
         "interval": list(a.counts(1, BLOCK + 3).interval())}
     lines = run(["stats", path]).stdout.decode().splitlines()
-    assert lines[3].startswith("numbers 1..%d, all decided: %s won, 2 lost, 1 unknown, "
+    assert lines[3].startswith("numbers 1..%d, none open: %s won, 2 lost, 1 unknown, "
                                % (BLOCK + 3, "{:,}".format(BLOCK)))
 
 

@@ -160,10 +160,12 @@ def show(archive: Archive, as_json: bool, hardest: Optional[int] = None) -> None
                 mine["won"] - pub["won"], mine["lost"] - pub["lost"],
                 mine["unknown"] - pub["unknown"]))
     pre = d["prefix"]
-    if 0 < pre["count"] < c.count:         # the numbers decided without a gap, apart
+    if 0 < pre["count"] < c.count:         # the numbers with none open, apart
         plo, phi = pre["interval"]
-        click.echo("numbers %d..%d, all decided: %s won, %s lost, %s unknown, %s" % (
-            pre["first"], pre["last"], "{:,}".format(pre["won"]), "{:,}".format(pre["lost"]),
+        # an unknown is not decided: its search ran out of budget
+        click.echo("numbers %d..%d, %s: %s won, %s lost, %s unknown, %s" % (
+            pre["first"], pre["last"], "none open" if pre["unknown"] else "all decided",
+            "{:,}".format(pre["won"]), "{:,}".format(pre["lost"]),
             "{:,}".format(pre["unknown"]),
             rate_text(pre["won"], pre["won"] + pre["lost"], plo, phi)))
     e = archive.effort()
