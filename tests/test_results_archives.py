@@ -8,6 +8,8 @@ a row left behind by a later change, fails here.
 """
 import os
 import re
+import shutil
+import subprocess
 
 import pytest
 
@@ -64,3 +66,15 @@ def test_every_block_of_an_archive_adds_up():
         c = archive.counts()
         assert c.count + c.open == 1_000_000
         assert sorted(archive.blocks) == list(range(1, 1_000_001, archive.block_size))
+
+
+def test_git_keeps_the_blocks_as_bytes():
+    # a block can pass for text (a text header, then two bits a deal); git must never
+    # convert its line endings (core.autocrlf) or merge it as text
+    git = shutil.which("git")
+    if git is None or not os.path.isdir(os.path.join(ROOT, ".git")):
+        pytest.skip("not a git checkout")
+    block = os.path.join("results", "solvitaire-draw1", "block-0000001-0100000.kvb")
+    out = subprocess.run([git, "check-attr", "text", "diff", "merge", "--", block],
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["%s: %s: unset" % (block, a) for a in ("text", "diff", "merge")]
