@@ -33,6 +33,10 @@ def rows():
         return [m.groups() for m in map(ROW.match, f.read().splitlines()) if m]
 
 
+def archive_of(draw):
+    return read_archive(os.path.join(ROOT, "results", "solvitaire-draw%s" % draw))
+
+
 def as_printed(x, like):
     """x as a percentage with as many decimals as the page's figure ``like`` has."""
     places = len(like.partition(".")[2])
@@ -47,7 +51,7 @@ def test_the_page_has_a_row_for_each_draw():
 def test_a_row_is_what_its_archive_holds(row):
     draw, first, last, won, lost, rate, lo, hi = row
     first, last = number(first), number(last)
-    archive = read_archive(os.path.join(ROOT, "results", "solvitaire-draw%s" % draw))
+    archive = archive_of(draw)
     assert archive.rules["draw"] == int(draw) and archive.numbering == "solvitaire"
     c = archive.counts(first, last)
     assert (c.count, c.open, c.unknown) == (last - first + 1, 0, 0)
@@ -62,7 +66,7 @@ def test_a_row_is_what_its_archive_holds(row):
 def test_every_block_of_an_archive_adds_up():
     # decided and open numbers make up each block, and no block is missing
     for draw in (1, 3):
-        archive = read_archive(os.path.join(ROOT, "results", "solvitaire-draw%d" % draw))
+        archive = archive_of(draw)
         c = archive.counts()
         assert c.count + c.open == 1_000_000
         assert sorted(archive.blocks) == list(range(1, 1_000_001, archive.block_size))
@@ -72,7 +76,8 @@ def test_git_keeps_the_blocks_as_bytes():
     # a block can pass for text (a text header, then two bits a deal); git must never
     # convert its line endings (core.autocrlf) or merge it as text
     git = shutil.which("git")
-    if git is None or not os.path.isdir(os.path.join(ROOT, ".git")):
+    # .git is a directory in a clone and a file in a worktree
+    if git is None or not os.path.exists(os.path.join(ROOT, ".git")):
         pytest.skip("not a git checkout")
     block = os.path.join("results", "solvitaire-draw1", "block-0000001-0100000.kvb")
     out = subprocess.run([git, "check-attr", "text", "diff", "merge", "--", block],

@@ -115,10 +115,10 @@ class Seconds(ReadableRange, click.FloatRange):
 
     def convert(self, value: Any, param: Optional[click.Parameter],
                 ctx: Optional[click.Context]) -> float:
-        if isinstance(value, str) and not is_decimal(value):
-            self.fail("%r is not a number of seconds (write it with the digits 0-9 and "
-                      "at most one point)" % clip(value), param, ctx)
         if isinstance(value, str):
+            if not is_decimal(value):
+                self.fail("%r is not a number of seconds (write it with the digits 0-9 "
+                          "and at most one point)" % clip(value), param, ctx)
             # click's own wording here ("0.0 is not in the range more than 0, ...")
             # echoes a number the user did not write and reads awkwardly for an open end
             seconds = float(value)
