@@ -1,4 +1,4 @@
-"""The million-deal figures of docs/results.md are what the committed archives hold.
+"""The million-deal figures of docs/million.md are what the committed archives hold.
 
 The archives in results/ are the run's state and its figures at once; the results page
 quotes them as of a commit. Each row of the page's table of Solvitaire's deals is read
@@ -16,7 +16,7 @@ import pytest
 from kabalsolve.archive import read_archive
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PAGE = os.path.join(ROOT, "docs", "results.md")
+PAGE = os.path.join(ROOT, "docs", "million.md")
 
 # | 3 | 1-478,031 (all of them; ...) | 391,853 | 86,178 | **0** | 81.97 % [81.86, 82.08] |
 ROW = re.compile(r"^\| (\d+) \| ([\d,]+)-([\d,]+) \(all of them[^)]*\) \| ([\d,]+) \| "
@@ -83,3 +83,23 @@ def test_git_keeps_the_blocks_as_bytes():
     out = subprocess.run([git, "check-attr", "text", "diff", "merge", "--", block],
                          cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["%s: %s: unset" % (block, a) for a in ("text", "diff", "merge")]
+
+
+# | draw 1, unlimited passes (Solvitaire's deals 1-1,000,000) | 1,000,000 | **90.423 %** [90.365, 90.480] (904,229 won, 95,771 lost, none unknown) | 2026-12-05 |
+SUMMARY = re.compile(r"^\| draw (\d), unlimited passes \(Solvitaire's deals ([\d,]+)-([\d,]+)\) "
+                     r"\| ([\d,]+) \| \*\*([\d.]+) %\*\* \[([\d.]+), ([\d.]+)\] "
+                     r"\(([\d,]+) won, ([\d,]+) lost, none unknown\) \|")
+
+
+def test_the_results_summary_is_what_the_archives_hold():
+    # the headline table of docs/results.md quotes whole draws of the run
+    with open(os.path.join(ROOT, "docs", "results.md"), encoding="utf-8") as f:
+        found = [m.groups() for m in map(SUMMARY.match, f.read().splitlines()) if m]
+    assert found, "no million-deal row in docs/results.md"
+    for draw, first, last, count, rate, lo, hi, won, lost in found:
+        c = archive_of(draw).counts(number(first), number(last))
+        assert (c.count, c.open, c.unknown) == (number(count), 0, 0)
+        assert (c.won, c.lost) == (number(won), number(lost))
+        i_lo, i_hi = c.interval()
+        assert (as_printed(c.won / c.count, rate), as_printed(i_lo, lo),
+                as_printed(i_hi, hi)) == (rate, lo, hi)
