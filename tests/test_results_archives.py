@@ -3,7 +3,8 @@
 The archives in results/ are the run's state and its figures at once; the results page
 quotes them as of a commit. Each row of the page's table of Solvitaire's deals is read
 here and counted again from its archive: the numbers it names all decided, the won and
-lost counts, and the win rate and interval as printed. A torn commit of an archive, or
+lost counts, and the win rate and interval as printed; so are the results page's
+headline rows and the counts set beside Solvitaire's. A torn commit of an archive, or
 a row left behind by a later change, fails here.
 """
 import os
@@ -13,7 +14,8 @@ import subprocess
 
 import pytest
 
-from kabalsolve.archive import read_archive
+import kabalsolve
+from kabalsolve.archive import PUBLISHED, read_archive
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE = os.path.join(ROOT, "docs", "million.md")
@@ -103,3 +105,42 @@ def test_the_results_summary_is_what_the_archives_hold():
         i_lo, i_hi = c.interval()
         assert (as_printed(c.won / c.count, rate), as_printed(i_lo, lo),
                 as_printed(i_hi, hi)) == (rate, lo, hi)
+
+
+# | draw 1, over seeds 0-999,999 | won | lost | unknown |, then the rows
+# | Solvitaire (published) | ... |, | kabalsolve | ... |, | difference | ... |
+SIDE = re.compile(r"^\| draw (\d), over seeds 0-999,999 \| won \| lost \| unknown \|$")
+CELLS = re.compile(r"^\| ([^|]+) \| ([-+]?[\d,]+) \| ([-+]?[\d,]+) \| (?:\*\*)?([-+]?[\d,]+)(?:\*\*)? \|$")
+
+
+def side_by_side_tables():
+    with open(PAGE, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    tables = {}
+    for i, line in enumerate(lines):
+        m = SIDE.match(line)
+        if m:
+            rows = [CELLS.match(row) for row in lines[i + 2:i + 5]]
+            assert all(rows), "docs/million.md: the rows under %r" % line
+            tables[m.group(1)] = {r.group(1): tuple(number(x) for x in r.groups()[1:])
+                                  for r in rows}
+    return tables
+
+
+def test_the_comparison_with_solvitaire_is_what_the_archives_hold():
+    # Solvitaire's range is its seeds 0..999,999: the archive's 1..999,999 and deal 0,
+    # solved here; the published row is the one `kabalsolve stats` prints beside it
+    tables = side_by_side_tables()
+    assert "1" in tables
+    for draw, table in tables.items():
+        _, s_won, s_lost, s_unknown = next(value for key, value in PUBLISHED.items()
+                                           if key[0] == "solvitaire"
+                                           and dict(key[2])["draw"] == int(draw))
+        assert table["Solvitaire (published)"] == (s_won, s_lost, s_unknown)
+        c = archive_of(draw).counts(1, 999_999)
+        assert (c.open, c.unknown) == (0, 0)
+        zero = kabalsolve.is_winnable(kabalsolve.numbered_deal("solvitaire", 0), draw=int(draw))
+        assert zero is not None
+        ours = (c.won + zero, c.lost + (not zero), 0)
+        assert table["kabalsolve"] == ours
+        assert table["difference"] == tuple(a - b for a, b in zip(ours, (s_won, s_lost, s_unknown)))
