@@ -144,3 +144,39 @@ def test_the_comparison_with_solvitaire_is_what_the_archives_hold():
         ours = (c.won + zero, c.lost + (not zero), 0)
         assert table["kabalsolve"] == ours
         assert table["difference"] == tuple(a - b for a, b in zip(ours, (s_won, s_lost, s_unknown)))
+
+
+HARDEST_CMD = re.compile(r"^kabalsolve stats results/solvitaire-draw(\d) --hardest (\d+)$")
+HARDEST_HEAD = "| deal | verdict | positions | CPU s | table MiB |"
+HARDEST_ROW = re.compile(r"^\| (\d+) \| (won|lost) \| ([\d,]+) \| ([\d.]+) \| (\d+) \|$")
+
+
+def hardest_tables():
+    """{draw: rows} of each table of hardest deals set right under its command."""
+    with open(PAGE, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    tables = {}
+    for i, line in enumerate(lines):
+        m = HARDEST_CMD.match(line)
+        # the table right under the command's code block: its fence, a blank line
+        if not m or lines[i + 1:i + 4] != ["```", "", HARDEST_HEAD]:
+            continue
+        rows = []
+        for row in lines[i + 5:]:
+            r = HARDEST_ROW.match(row)
+            if r:
+                rows.append(r.groups())
+            elif rows:
+                break
+        assert len(rows) == int(m.group(2)), "docs/million.md: the table after %r" % line
+        tables[m.group(1)] = rows
+    return tables
+
+
+def test_the_hardest_deals_are_the_archives():
+    tables = hardest_tables()
+    assert "1" in tables
+    for draw, rows in tables.items():
+        hardest = archive_of(draw).hardest(len(rows))
+        assert rows == [(str(h["n"]), h["result"], "{:,}".format(h["positions"]),
+                         "%.1f" % h["cpu_seconds"], "%d" % h["table_mb"]) for h in hardest]
