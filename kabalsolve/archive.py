@@ -107,7 +107,9 @@ class Block:
     decided or tried (number, result, positions, CPU seconds, table MiB), most
     positions first; ``cpu_seconds`` and ``positions`` the CPU time and positions
     spent on it in all (retries included); ``peak_rss_mb`` the most memory a process
-    solving its deals held."""
+    solving its deals held; ``without_search`` how many of its verdicts were recorded
+    without a search (``--lost-from``), None for a block written before blocks
+    counted them."""
     first: int
     count: int
     codes: bytearray = field(repr=False)
@@ -115,6 +117,7 @@ class Block:
     cpu_seconds: float = 0.0
     positions: int = 0
     peak_rss_mb: float = 0.0
+    without_search: Optional[int] = 0
 
     @classmethod
     def empty(cls, first: int, count: int) -> "Block":
@@ -184,7 +187,9 @@ class Block:
         return dict(settings, first=self.first, last=self.last, count=self.count,
                     **self.counts(), sha256=hashlib.sha256(self.codes).hexdigest(),
                     cpu_seconds=round(self.cpu_seconds, 3), positions=self.positions,
-                    peak_rss_mb=round(self.peak_rss_mb, 1), hardest=self.hardest)
+                    peak_rss_mb=round(self.peak_rss_mb, 1), hardest=self.hardest,
+                    **({} if self.without_search is None
+                       else {"without_search": self.without_search}))
 
     def to_bytes(self, settings: Dict[str, Any]) -> bytes:
         head = json.dumps(self.header(settings), sort_keys=True, separators=(",", ":"))
@@ -216,6 +221,10 @@ class Block:
         block = cls(first, count, codes, list(head.get("hardest") or []),
                     float(head.get("cpu_seconds") or 0.0), int(head.get("positions") or 0),
                     float(head.get("peak_rss_mb") or 0.0))
+        ws = head.get("without_search")
+        if ws is not None and not (isinstance(ws, int) and 0 <= ws <= count):
+            raise bad("the header's without_search is not a count of its numbers")
+        block.without_search = ws
         got = block.counts()
         if any(got[k] != head.get(k) for k in got):
             raise bad("its counts do not match its codes")
@@ -360,12 +369,16 @@ class Archive:
         every.sort(key=lambda h: (-h["positions"], h["n"]))
         return every[:k]
 
-    def effort(self) -> Dict[str, float]:
-        """CPU seconds and positions spent in all, and the most memory one process held
-        (MiB)."""
-        return {"cpu_seconds": sum(b.cpu_seconds for b in self.blocks.values()),
-                "positions": sum(b.positions for b in self.blocks.values()),
-                "peak_rss_mb": max([b.peak_rss_mb for b in self.blocks.values()] or [0.0])}
+    def effort(self) -> Dict[str, Any]:
+        """CPU seconds and positions spent in all, the most memory one process held
+        (MiB), and how many verdicts were recorded without a search (None when a block
+        written by an earlier version does not say)."""
+        blocks = list(self.blocks.values())
+        ws = [b.without_search for b in blocks]
+        return {"cpu_seconds": sum(b.cpu_seconds for b in blocks),
+                "positions": sum(b.positions for b in blocks),
+                "peak_rss_mb": max([b.peak_rss_mb for b in blocks] or [0.0]),
+                "without_search": None if None in ws else sum(w or 0 for w in ws)}
 
     def published(self) -> Optional[Tuple[str, int, int, int]]:
         """A published table for the same deals and rules, if one is known:
@@ -573,6 +586,8 @@ class ArchiveWriter:
         b.cpu_seconds += cpu
         b.positions += positions
         b.peak_rss_mb = max(b.peak_rss_mb, rss_mb)
+        if decided_by is not None and b.without_search is not None:
+            b.without_search += 1
         b.note(n, result, positions, cpu, table_bytes, decided_by)
         self._dirty[b.first] = b
         left = self._open_in_range.get(b.first)

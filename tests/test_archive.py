@@ -15,8 +15,8 @@ import pytest
 
 from conftest import REPO, check_one_error_line, run
 from kabalsolve import solve
-from kabalsolve.archive import (BLOCK, GITIGNORE, LOST, OPEN, UNKNOWN, WON, ArchiveWriter,
-                                Block, read_archive)
+from kabalsolve.archive import (BLOCK, GITIGNORE, LOST, MAGIC, OPEN, UNKNOWN, WON,
+                                ArchiveWriter, Block, read_archive)
 from kabalsolve.errors import KabalError, OptionError
 from kabalsolve.games import klondike
 
@@ -213,11 +213,42 @@ def test_lost_at_draw_1_is_lost_at_draw_3(tmp_path):
     assert all(a3.verdict(n) == "lost" for n in lost)
     # what the shortcut says is what a search at draw 3 proves
     assert set(reference(lost, 3, None).values()) == {"lost"}
+    # the effort line counts the deals searched, not the ones the shortcut decided
+    assert read_archive(str(d1)).effort()["without_search"] == 0
+    assert a3.effort()["without_search"] == len(lost)
+    line = run(["stats", str(d3)]).stdout.decode().splitlines()[-1]
+    assert ("deals per CPU second over the %d searched; %d recorded without a search"
+            % (40 - len(lost), len(lost))) in line
+    line = run(["stats", str(d1)]).stdout.decode().splitlines()[-1]
+    assert "deals per CPU second)" in line and "without" not in line
     bad = run(["batch", "--seeds", "1-40", "--draw", "3", "-j", "1", "--archive",
                str(tmp_path / "x"), "--lost-from", str(d3)])
     assert bad.returncode == 2
     assert "a deal lost at draw 1 is lost at draw 3 only with" in check_one_error_line(
         bad.stderr.decode())
+
+
+def test_a_block_from_before_blocks_counted_the_shortcut(tmp_path):
+    # a block written by an earlier version has no without_search: it reads, and the
+    # count is not known rather than 0
+    arc = tmp_path / "a"
+    assert run(["batch", "--seeds", "1-3", "--draw", "3", "-j", "1",
+                "--archive", str(arc)]).returncode == 0
+    block = arc / "block-0000001-0100000.kvb"
+    data = block.read_bytes()
+    end = data.index(b"\n", len(MAGIC))
+    head = json.loads(data[len(MAGIC):end])
+    assert head.pop("without_search") == 0
+    block.write_bytes(MAGIC + json.dumps(head).encode() + data[end:])
+    assert read_archive(str(arc)).effort()["without_search"] is None
+    p = run(["stats", str(arc), "--json"])
+    assert p.returncode == 0 and json.loads(p.stdout)["without_search"] is None
+    # a count that cannot be one is refused
+    head["without_search"] = -1
+    block.write_bytes(MAGIC + json.dumps(head).encode() + data[end:])
+    p = run(["stats", str(arc)])
+    assert p.returncode == 2 and "without_search is not a count" in check_one_error_line(
+        p.stderr.decode())
 
 
 def test_stats_of_a_damaged_archive_is_one_error_line(tmp_path):

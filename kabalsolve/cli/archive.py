@@ -169,11 +169,17 @@ def show(archive: Archive, as_json: bool, hardest: Optional[int] = None) -> None
             "{:,}".format(pre["unknown"]),
             rate_text(pre["won"], pre["won"] + pre["lost"], plo, phi)))
     e = archive.effort()
-    rate = c.count / e["cpu_seconds"] if e["cpu_seconds"] else 0.0
-    click.echo("effort: %.2f CPU hours (%.0f s, %.1f deals per CPU second), %s positions, "
+    skipped = e["without_search"] or 0
+    rate = (c.count - skipped) / e["cpu_seconds"] if e["cpu_seconds"] else 0.0
+    # a verdict recorded without a search (--lost-from) took no CPU time: the rate is
+    # of the deals searched
+    per = ("%.1f deals per CPU second over the %s searched; %s recorded without a "
+           "search" % (rate, "{:,}".format(c.count - skipped), "{:,}".format(skipped))
+           if skipped else "%.1f deals per CPU second" % rate)
+    click.echo("effort: %.2f CPU hours (%.0f s, %s), %s positions, "
                "peak memory %.0f MiB in one process" % (
-                   e["cpu_seconds"] / 3600, e["cpu_seconds"], rate, "{:,}".format(int(e["positions"])),
-                  e["peak_rss_mb"]))
+                   e["cpu_seconds"] / 3600, e["cpu_seconds"], per,
+                   "{:,}".format(int(e["positions"])), e["peak_rss_mb"]))
     if hardest:
         click.echo("hardest deals (most positions; a block keeps its %d hardest):" % HARDEST)
         for h in d["hardest"]:
