@@ -222,7 +222,7 @@ class Block:
                     float(head.get("cpu_seconds") or 0.0), int(head.get("positions") or 0),
                     float(head.get("peak_rss_mb") or 0.0))
         ws = head.get("without_search")
-        if ws is not None and not (isinstance(ws, int) and 0 <= ws <= count):
+        if ws is not None and not (type(ws) is int and 0 <= ws <= count):
             raise bad("the header's without_search is not a count of its numbers")
         block.without_search = ws
         got = block.counts()

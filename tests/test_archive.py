@@ -244,11 +244,12 @@ def test_a_block_from_before_blocks_counted_the_shortcut(tmp_path):
     p = run(["stats", str(arc), "--json"])
     assert p.returncode == 0 and json.loads(p.stdout)["without_search"] is None
     # a count that cannot be one is refused
-    head["without_search"] = -1
-    block.write_bytes(MAGIC + json.dumps(head).encode() + data[end:])
-    p = run(["stats", str(arc)])
-    assert p.returncode == 2 and "without_search is not a count" in check_one_error_line(
-        p.stderr.decode())
+    for bad in (-1, True, 1.5, 100_001):
+        head["without_search"] = bad
+        block.write_bytes(MAGIC + json.dumps(head).encode() + data[end:])
+        p = run(["stats", str(arc)])
+        assert p.returncode == 2 and "without_search is not a count" in check_one_error_line(
+            p.stderr.decode())
 
 
 def test_stats_of_a_damaged_archive_is_one_error_line(tmp_path):
