@@ -30,9 +30,13 @@ def number(text):
     return int(text.replace(",", ""))
 
 
+def page_lines(path=PAGE):
+    with open(path, encoding="utf-8") as f:
+        return f.read().splitlines()
+
+
 def rows():
-    with open(PAGE, encoding="utf-8") as f:
-        return [m.groups() for m in map(ROW.match, f.read().splitlines()) if m]
+    return [m.groups() for m in map(ROW.match, page_lines()) if m]
 
 
 def archive_of(draw):
@@ -43,6 +47,12 @@ def as_printed(x, like):
     """x as a percentage with as many decimals as the page's figure ``like`` has."""
     places = len(like.partition(".")[2])
     return "%.*f" % (places, 100 * x)
+
+
+def rate_as_printed(c, rate, lo, hi):
+    """The win rate and interval of counts ``c``, printed as the page's figures are."""
+    i_lo, i_hi = c.interval()
+    return as_printed(c.won / c.count, rate), as_printed(i_lo, lo), as_printed(i_hi, hi)
 
 
 def test_the_page_has_a_row_for_each_draw():
@@ -58,9 +68,7 @@ def test_a_row_is_what_its_archive_holds(row):
     c = archive.counts(first, last)
     assert (c.count, c.open, c.unknown) == (last - first + 1, 0, 0)
     assert (c.won, c.lost) == (number(won), number(lost))
-    assert as_printed(c.won / c.count, rate) == rate
-    i_lo, i_hi = c.interval()
-    assert (as_printed(i_lo, lo), as_printed(i_hi, hi)) == (lo, hi)
+    assert rate_as_printed(c, rate, lo, hi) == (rate, lo, hi)
     # the stretch the row quotes is decided without a gap from the archive's start
     assert first == archive.first and archive.decided_through() >= last
 
@@ -95,16 +103,14 @@ SUMMARY = re.compile(r"^\| draw (\d), unlimited passes \(Solvitaire's deals ([\d
 
 def test_the_results_summary_is_what_the_archives_hold():
     # the headline table of docs/results.md quotes whole draws of the run
-    with open(os.path.join(ROOT, "docs", "results.md"), encoding="utf-8") as f:
-        found = [m.groups() for m in map(SUMMARY.match, f.read().splitlines()) if m]
+    found = [m.groups() for m in map(SUMMARY.match,
+                                     page_lines(os.path.join(ROOT, "docs", "results.md"))) if m]
     assert sorted(r[0] for r in found) == ["1", "3"], "docs/results.md's million-deal rows"
     for draw, first, last, count, rate, lo, hi, won, lost in found:
         c = archive_of(draw).counts(number(first), number(last))
         assert (c.count, c.open, c.unknown) == (number(count), 0, 0)
         assert (c.won, c.lost) == (number(won), number(lost))
-        i_lo, i_hi = c.interval()
-        assert (as_printed(c.won / c.count, rate), as_printed(i_lo, lo),
-                as_printed(i_hi, hi)) == (rate, lo, hi)
+        assert rate_as_printed(c, rate, lo, hi) == (rate, lo, hi)
 
 
 # | draw 1, over seeds 0-999,999 | won | lost | unknown |, then the rows
@@ -114,8 +120,7 @@ CELLS = re.compile(r"^\| ([^|]+) \| ([-+]?[\d,]+) \| ([-+]?[\d,]+) \| (?:\*\*)?(
 
 
 def side_by_side_tables():
-    with open(PAGE, encoding="utf-8") as f:
-        lines = f.read().splitlines()
+    lines = page_lines()
     tables = {}
     for i, line in enumerate(lines):
         m = SIDE.match(line)
@@ -153,8 +158,7 @@ HARDEST_ROW = re.compile(r"^\| (\d+) \| (won|lost) \| ([\d,]+) \| ([\d.]+) \| (\
 
 def hardest_tables():
     """{draw: rows} of each table of hardest deals set right under its command."""
-    with open(PAGE, encoding="utf-8") as f:
-        lines = f.read().splitlines()
+    lines = page_lines()
     tables = {}
     for i, line in enumerate(lines):
         m = HARDEST_CMD.match(line)
